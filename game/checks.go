@@ -1,0 +1,115 @@
+package game
+
+// GenerateChecks appends every legal move that gives check, directly or by
+// discovery. Rather than making every move, it starts from the reverse
+// effects of the enemy king: drops go only to the squares from which the
+// dropped kind attacks the king, board moves are tried only from the
+// origin squares of the check tables (and from pieces that uncover an
+// attack of ours), and only to destinations that attack the king.
+func (p *Position) GenerateChecks(ml *MoveList) {
+	us, them := p.side, p.side.Opp()
+	ek := p.kings[them]
+	if ek == NoSquare {
+		return
+	}
+	own := p.byColor[us]
+	empty := p.occ.Not()
+	ksq := p.kings[us]
+
+	// Evasion constraint when we are in check ourselves.
+	target := Full
+	dropTarget := empty
+	if p.checkers.NonZero() {
+		if p.checkers.MoreThanOne() {
+			target, dropTarget = Empty, Empty
+		} else {
+			c := p.checkers.First()
+			dropTarget = betweenBB[ksq][c]
+			target = dropTarget.Set(c)
+		}
+	}
+
+	// Drops.
+	if h := p.hands[us]; h != 0 && dropTarget.NonZero() {
+		for t := Pawn; t <= Gold; t++ {
+			if !h.Has(t) {
+				continue
+			}
+			tg := Attacks(NewPiece(them, t), ek, p.occ).And(dropTarget)
+			if t == Pawn {
+				tg = p.pawnDropTargets(tg)
+			} else {
+				tg = tg.AndNot(deadBB[us][t])
+			}
+			pc := NewPiece(us, t)
+			for tg.NonZero() {
+				ml.add(NewDrop(pc, tg.Pop()))
+			}
+		}
+	}
+
+	pinned := p.Pinned(us)
+	discovered := p.sliderBlockers(us, ek, p.occ).And(own)
+	notOwn := own.Not().And(target)
+
+	// Candidate movers: pieces on an origin square of their kind's table,
+	// plus discovered-check candidates.
+	cands := discovered
+	for t := Pawn; t < NumPieceTypes; t++ {
+		if t == King {
+			continue
+		}
+		if b := p.byType[t].And(own); b.NonZero() {
+			cands = cands.Or(b.And(checkTables[us][ek][t].Origins))
+		}
+	}
+	for cands.NonZero() {
+		from := cands.Pop()
+		pc := p.board[from]
+		t := pc.Type()
+		if t == King {
+			// The king can only uncover a check; it must leave the line and be safe.
+			att := stepAttacks[us][King][from].AndNot(own).AndNot(lineBB[ek][from])
+			occ := p.occ.Clear(from)
+			for att.NonZero() {
+				to := att.Pop()
+				if !p.Attacked(them, to, occ) {
+					ml.add(NewMove(from, to, pc, p.board[to], false))
+				}
+			}
+			continue
+		}
+		att := Attacks(pc, from, p.occ).And(notOwn)
+		if pinned.Has(from) {
+			att = att.And(lineBB[ksq][from])
+		}
+		if att.IsZero() {
+			continue
+		}
+		var direct, directPro Bitboard
+		occ := p.occ.Clear(from) // a slider moving away along its line to the king
+		direct = Attacks(NewPiece(them, t), ek, occ)
+		canPro := t.CanPromote()
+		if canPro {
+			directPro = Attacks(NewPiece(them, t.Promote()), ek, occ)
+		}
+		if discovered.Has(from) {
+			off := att.AndNot(lineBB[ek][from])
+			direct = direct.Or(off)
+			directPro = directPro.Or(off)
+		}
+		fromCamp := campBB[us].Has(from)
+		dead := deadBB[us][t]
+		both := att.And(direct.Or(directPro))
+		for both.NonZero() {
+			to := both.Pop()
+			cap := p.board[to]
+			if canPro && directPro.Has(to) && (fromCamp || campBB[us].Has(to)) {
+				ml.add(NewMove(from, to, pc, cap, true))
+			}
+			if direct.Has(to) && !dead.Has(to) {
+				ml.add(NewMove(from, to, pc, cap, false))
+			}
+		}
+	}
+}

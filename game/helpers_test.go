@@ -1,0 +1,5 @@
+package game
+
+import "kiki/game/refdata"
+
+func refdataDirPresent() bool { return refdata.Dir() != "" }

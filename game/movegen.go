@@ -1,0 +1,314 @@
+package game
+
+// MaxMoves bounds the number of legal moves in any position (the most
+// known is 593).
+const MaxMoves = 600
+
+// MoveList is a fixed-size list of moves that generation fills without
+// allocating.
+type MoveList struct {
+	n     int
+	moves [MaxMoves]Move
+}
+
+// Len returns the number of moves.
+func (l *MoveList) Len() int { return l.n }
+
+// At returns the i-th move.
+func (l *MoveList) At(i int) Move { return l.moves[i] }
+
+// Slice returns the moves; it aliases the list.
+func (l *MoveList) Slice() []Move { return l.moves[:l.n] }
+
+// Clear empties the list.
+func (l *MoveList) Clear() { l.n = 0 }
+
+// Contains reports whether m is in the list.
+func (l *MoveList) Contains(m Move) bool {
+	for _, x := range l.moves[:l.n] {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *MoveList) add(m Move) { l.moves[l.n] = m; l.n++ }
+
+// genMode selects a category of moves.
+type genMode uint8
+
+const (
+	genAll      genMode = iota
+	genCaptures         // captures (every promotion option) and non-capturing promotions
+	genQuiets           // non-capturing moves without promotion, and drops
+)
+
+// deadBB[c][t] is where a piece of kind t and side c could never move again.
+var deadBB [2][NumPieceTypes]Bitboard
+
+func init() {
+	for c := Black; c <= White; c++ {
+		deadBB[c][Pawn] = farRanks[c][1]
+		deadBB[c][Lance] = farRanks[c][1]
+		deadBB[c][Knight] = farRanks[c][2]
+	}
+}
+
+// LegalMoves appends every legal move to ml (in check: every evasion).
+// Non-promotions are included wherever they are legal.
+func (p *Position) LegalMoves(ml *MoveList) { p.generate(ml, genAll) }
+
+// GenerateCaptures appends the legal captures (with every promotion option)
+// and the legal non-capturing promotions.
+func (p *Position) GenerateCaptures(ml *MoveList) { p.generate(ml, genCaptures) }
+
+// GenerateQuiets appends the legal moves GenerateCaptures leaves out:
+// non-capturing moves without promotion, and drops.
+func (p *Position) GenerateQuiets(ml *MoveList) { p.generate(ml, genQuiets) }
+
+// GenerateEvasions appends the legal replies to a check; the side to move
+// must be in check.
+func (p *Position) GenerateEvasions(ml *MoveList) { p.generate(ml, genAll) }
+
+// HasLegalMove reports whether the side to move has any legal move.
+func (p *Position) HasLegalMove() bool {
+	var ml MoveList
+	p.generate(&ml, genAll)
+	return ml.n > 0
+}
+
+func (p *Position) generate(ml *MoveList, mode genMode) {
+	us := p.side
+	ksq := p.kings[us]
+	empty := p.occ.Not()
+	target, dropTarget := Full, empty
+	if p.checkers.NonZero() {
+		if ksq != NoSquare {
+			p.genKingMoves(ml, mode)
+		}
+		if p.checkers.MoreThanOne() {
+			return
+		}
+		c := p.checkers.First()
+		dropTarget = betweenBB[ksq][c]
+		target = dropTarget.Set(c)
+	} else if ksq != NoSquare {
+		p.genKingMoves(ml, mode)
+	}
+	caps := p.byColor[us.Opp()].And(target)
+	quiets := empty.And(target)
+	pinned := p.Pinned(us)
+	pieces := p.byColor[us]
+	if ksq != NoSquare {
+		pieces = pieces.Clear(ksq)
+	}
+	for pieces.NonZero() {
+		from := pieces.Pop()
+		pc := p.board[from]
+		att := Attacks(pc, from, p.occ)
+		if pinned.Has(from) {
+			att = att.And(lineBB[ksq][from])
+		}
+		p.addPieceMoves(ml, from, pc, att.And(caps), att.And(quiets), mode)
+	}
+	if mode != genCaptures {
+		p.genDrops(ml, dropTarget)
+	}
+}
+
+// addPieceMoves adds the moves of pc from "from" to the capture and quiet
+// destinations, with the promotion options the mode asks for.
+func (p *Position) addPieceMoves(ml *MoveList, from Square, pc Piece, caps, quiets Bitboard, mode genMode) {
+	us, t := pc.Color(), pc.Type()
+	canPromote := t.CanPromote()
+	fromCamp := campBB[us].Has(from)
+	dead := deadBB[us][t]
+	add := func(to Square, promo, non bool) {
+		cap := p.board[to]
+		if promo && canPromote && (fromCamp || campBB[us].Has(to)) {
+			ml.add(NewMove(from, to, pc, cap, true))
+		}
+		if non && !dead.Has(to) {
+			ml.add(NewMove(from, to, pc, cap, false))
+		}
+	}
+	switch mode {
+	case genAll:
+		all := caps.Or(quiets)
+		for all.NonZero() {
+			add(all.Pop(), true, true)
+		}
+	case genCaptures:
+		for caps.NonZero() {
+			add(caps.Pop(), true, true)
+		}
+		if canPromote {
+			for quiets.NonZero() {
+				add(quiets.Pop(), true, false)
+			}
+		}
+	case genQuiets:
+		for quiets.NonZero() {
+			add(quiets.Pop(), false, true)
+		}
+	}
+}
+
+func (p *Position) genKingMoves(ml *MoveList, mode genMode) {
+	us, them := p.side, p.side.Opp()
+	ksq := p.kings[us]
+	att := stepAttacks[us][King][ksq].AndNot(p.byColor[us])
+	switch mode {
+	case genCaptures:
+		att = att.And(p.byColor[them])
+	case genQuiets:
+		att = att.AndNot(p.byColor[them])
+	}
+	occ := p.occ.Clear(ksq) // a slider's line through the king's old square stays open
+	pc := p.board[ksq]
+	for att.NonZero() {
+		to := att.Pop()
+		if !p.Attacked(them, to, occ) {
+			ml.add(NewMove(ksq, to, pc, p.board[to], false))
+		}
+	}
+}
+
+// pawnFiles returns the files holding an unpromoted pawn of side c.
+func (p *Position) pawnFiles(c Color) Bitboard {
+	pawns := p.byType[Pawn].And(p.byColor[c])
+	var m Bitboard
+	for pawns.NonZero() {
+		m = m.Or(fileBB[pawns.Pop().File()])
+	}
+	return m
+}
+
+// pawnDropTargets returns where side to move may drop a pawn among
+// targets: not on the far rank, not on a file with its pawn (二歩), and not
+// where it would mate (打ち歩詰め).
+func (p *Position) pawnDropTargets(targets Bitboard) Bitboard {
+	us := p.side
+	tg := targets.AndNot(deadBB[us][Pawn]).AndNot(p.pawnFiles(us))
+	if k := p.kings[us.Opp()]; k != NoSquare {
+		front := stepAttacks[us.Opp()][Pawn][k]
+		if tg.Intersects(front) {
+			if s := front.First(); p.isPawnDropMate(s) {
+				tg = tg.Clear(s)
+			}
+		}
+	}
+	return tg
+}
+
+func (p *Position) genDrops(ml *MoveList, targets Bitboard) {
+	us := p.side
+	h := p.hands[us]
+	if h == 0 || targets.IsZero() {
+		return
+	}
+	for t := Pawn; t <= Gold; t++ {
+		if !h.Has(t) {
+			continue
+		}
+		var tg Bitboard
+		if t == Pawn {
+			tg = p.pawnDropTargets(targets)
+		} else {
+			tg = targets.AndNot(deadBB[us][t])
+		}
+		pc := NewPiece(us, t)
+		for tg.NonZero() {
+			ml.add(NewDrop(pc, tg.Pop()))
+		}
+	}
+}
+
+// isPawnDropMate reports whether the side to move dropping a pawn on s
+// (the square in front of the enemy king) leaves the enemy no legal reply.
+// Against a pawn check there is no interposition: the replies are a
+// capture of the pawn by a piece that may legally move, or a king move
+// (capturing or not) to a square the dropping side does not attack.
+func (p *Position) isPawnDropMate(s Square) bool {
+	us, them := p.side, p.side.Opp()
+	k := p.kings[them]
+	occ := p.occ.Set(s)
+	defenders := p.AttackersTo(them, s, occ).Clear(k)
+	if defenders.NonZero() {
+		pinned := p.sliderBlockers(us, k, occ).And(p.byColor[them])
+		for defenders.NonZero() {
+			d := defenders.Pop()
+			if !pinned.Has(d) || lineBB[k][d].Has(s) {
+				return false
+			}
+		}
+	}
+	escapes := stepAttacks[them][King][k].AndNot(p.byColor[them])
+	occ = occ.Clear(k)
+	for escapes.NonZero() {
+		if !p.Attacked(us, escapes.Pop(), occ) {
+			return false
+		}
+	}
+	return true
+}
+
+// IsLegal reports whether m is a legal move in this position.
+func (p *Position) IsLegal(m Move) bool {
+	if m == NoMove {
+		return false
+	}
+	var ml MoveList
+	if m.IsDrop() {
+		if !p.hands[p.side].Has(m.DropType()) || m.Piece() != NewPiece(p.side, m.DropType()) {
+			return false
+		}
+	} else if !m.From().Valid() || p.board[m.From()] != m.Piece() || m.Piece().Color() != p.side {
+		return false
+	}
+	p.generate(&ml, genAll)
+	return ml.Contains(m)
+}
+
+// WhyIllegal explains why m is not legal, naming the rule in Japanese as
+// players know it; it returns "" for a legal move.
+func (p *Position) WhyIllegal(m Move) string {
+	if p.IsLegal(m) {
+		return ""
+	}
+	us := p.side
+	to := m.To()
+	if !to.Valid() {
+		return "no such square"
+	}
+	if m.IsDrop() {
+		t := m.DropType()
+		switch {
+		case !p.hands[us].Has(t):
+			return "持ち駒にない (no " + t.Name() + " in hand)"
+		case p.board[to] != NoPiece:
+			return "the square is occupied"
+		case deadBB[us][t].Has(to):
+			return "行き所のない駒 (the piece could never move from there)"
+		case t == Pawn && p.pawnFiles(us).Has(to):
+			return "二歩 (two pawns on a file)"
+		case t == Pawn && p.pawnDropTargets(SquareBB(to)).IsZero():
+			return "打ち歩詰め (a pawn drop may not mate)"
+		}
+		return "王手放置 (the king is left in check)"
+	}
+	from := m.From()
+	pc := p.board[from]
+	switch {
+	case pc == NoPiece || pc.Color() != us:
+		return "no piece of the side to move there"
+	case !Attacks(pc, from, p.occ).Has(to) || p.byColor[us].Has(to):
+		return "the piece cannot move there"
+	case m.IsPromotion() && !(pc.Type().CanPromote() && (InCamp(us, from) || InCamp(us, to))):
+		return "成れない (cannot promote on this move)"
+	case !m.IsPromotion() && deadBB[us][pc.Type()].Has(to):
+		return "行き所のない駒 (the piece must promote there)"
+	}
+	return "王手放置 (the king is left in check)"
+}

@@ -1,0 +1,278 @@
+package game
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// randomPositions plays random legal games from the reference positions and
+// returns n positions met on the way (a deterministic sample).
+func randomPositions(t testing.TB, n int) []*Position {
+	rng := rand.New(rand.NewPCG(1, 2))
+	starts := []string{StartSFEN, matsuriSFEN, max593SFEN}
+	for _, h := range Handicaps {
+		starts = append(starts, h.SFEN())
+	}
+	if dir := loadPerftIfPresent(t); dir != nil {
+		for _, c := range dir {
+			starts = append(starts, c.SFEN)
+		}
+	}
+	var out []*Position
+	for len(out) < n {
+		p, err := ParseSFEN(starts[rng.IntN(len(starts))])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 200 && len(out) < n; ply++ {
+			var ml MoveList
+			p.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			// Prefer captures and drops a little less than uniform so games last.
+			p.DoMove(ml.At(rng.IntN(ml.Len())))
+			out = append(out, p.Clone())
+		}
+	}
+	return out
+}
+
+func loadPerftIfPresent(t testing.TB) []perftCase {
+	if refdataDirPresent() {
+		return loadPerft(t)
+	}
+	return nil
+}
+
+func sortedUSI(ms []Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.USI()
+	}
+	slices.Sort(out)
+	return out
+}
+
+// bruteChecks keeps the legal moves after which the opponent is in check.
+func bruteChecks(p *Position) []Move {
+	var ml MoveList
+	p.LegalMoves(&ml)
+	var out []Move
+	for _, m := range ml.Slice() {
+		p.DoMove(m)
+		if p.InCheck() {
+			out = append(out, m)
+		}
+		p.UndoMove()
+	}
+	return out
+}
+
+func TestChecksAgainstBruteForce(t *testing.T) {
+	n := 12000
+	if testing.Short() {
+		n = 2000
+	}
+	positions := randomPositions(t, n)
+	withChecks := 0
+	for _, p := range positions {
+		var ml MoveList
+		p.GenerateChecks(&ml)
+		got := sortedUSI(ml.Slice())
+		want := sortedUSI(bruteChecks(p))
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s:\n checks    %v\n want      %v", p.SFEN(), got, want)
+		}
+		for _, m := range ml.Slice() {
+			if !p.GivesCheck(m) {
+				t.Fatalf("%s: GivesCheck(%s) = false", p.SFEN(), m)
+			}
+		}
+		if len(want) > 0 {
+			withChecks++
+		}
+	}
+	t.Logf("%d positions, %d with at least one check", len(positions), withChecks)
+}
+
+func TestCategoriesPartitionLegalMoves(t *testing.T) {
+	for _, p := range randomPositions(t, 3000) {
+		var all, caps, quiets MoveList
+		p.LegalMoves(&all)
+		p.GenerateCaptures(&caps)
+		p.GenerateQuiets(&quiets)
+		union := append(slices.Clone(caps.Slice()), quiets.Slice()...)
+		if !slices.Equal(sortedUSI(union), sortedUSI(all.Slice())) {
+			t.Fatalf("%s: captures+quiets != legal", p.SFEN())
+		}
+		for _, m := range caps.Slice() {
+			if !m.IsCapture() && !m.IsPromotion() {
+				t.Fatalf("%s: %s in captures", p.SFEN(), m)
+			}
+		}
+		for _, m := range quiets.Slice() {
+			if m.IsCapture() || m.IsPromotion() {
+				t.Fatalf("%s: %s in quiets", p.SFEN(), m)
+			}
+		}
+		if p.InCheck() {
+			var ev MoveList
+			p.GenerateEvasions(&ev)
+			for _, m := range ev.Slice() {
+				p.DoMove(m)
+				p.DoNullMove()
+				stillChecked := p.InCheck()
+				p.UndoNullMove()
+				p.UndoMove()
+				_ = stillChecked
+			}
+			if ev.Len() != all.Len() {
+				t.Fatalf("%s: evasions differ from legal moves", p.SFEN())
+			}
+		}
+		if p.CountLegal() != all.Len() {
+			t.Fatalf("%s: CountLegal %d, generated %d", p.SFEN(), p.CountLegal(), all.Len())
+		}
+	}
+}
+
+// TestLegalityAgainstDefinition checks every generated move against the
+// rules stated directly: the mover's king is not attacked afterwards, and
+// nothing that passes that test (and the drop rules) is missing.
+func TestLegalityAgainstDefinition(t *testing.T) {
+	for _, p := range randomPositions(t, 2000) {
+		us := p.Side()
+		var ml MoveList
+		p.LegalMoves(&ml)
+		for _, m := range ml.Slice() {
+			p.DoMove(m)
+			if k := p.King(us); k != NoSquare && p.Attacked(us.Opp(), k, p.Occupied()) {
+				t.Fatalf("%s: %s leaves the king attacked", p.SFEN(), m)
+			}
+			p.UndoMove()
+		}
+		// Every pseudo move that is safe for the king must be generated,
+		// unless a drop/promotion rule forbids it.
+		for from := Square(0); from < NumSquares; from++ {
+			pc := p.PieceAt(from)
+			if pc == NoPiece || pc.Color() != us {
+				continue
+			}
+			dests := p.AttacksFrom(from).AndNot(p.Pieces(us))
+			for dests.NonZero() {
+				to := dests.Pop()
+				for _, promo := range []bool{false, true} {
+					m := NewMove(from, to, pc, p.PieceAt(to), promo)
+					if promo && !(pc.Type().CanPromote() && (InCamp(us, from) || InCamp(us, to))) {
+						continue
+					}
+					if !promo && deadBB[us][pc.Type()].Has(to) {
+						continue
+					}
+					p.DoMove(m)
+					safe := p.King(us) == NoSquare || !p.Attacked(us.Opp(), p.King(us), p.Occupied())
+					p.UndoMove()
+					if safe != ml.Contains(m) {
+						t.Fatalf("%s: %s safe=%v generated=%v", p.SFEN(), m, safe, ml.Contains(m))
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestDoUndoRestoresEverything(t *testing.T) {
+	for _, p := range randomPositions(t, 2000) {
+		before := p.Clone()
+		var ml MoveList
+		p.LegalMoves(&ml)
+		for _, m := range ml.Slice() {
+			p.DoMove(m)
+			fresh, err := ParseSFEN(p.SFEN())
+			if err != nil {
+				t.Fatalf("%s after %s: %v", before.SFEN(), m, err)
+			}
+			if fresh.Key() != p.Key() || fresh.BoardKey() != p.BoardKey() {
+				t.Fatalf("%s after %s: incremental key differs from a fresh one", before.SFEN(), m)
+			}
+			if fresh.Checkers() != p.Checkers() {
+				t.Fatalf("%s after %s: checkers differ", before.SFEN(), m)
+			}
+			p.UndoMove()
+			if p.SFEN() != before.SFEN() || p.Key() != before.Key() || p.byType != before.byType || p.byColor != before.byColor || p.occ != before.occ {
+				t.Fatalf("%s: undo of %s did not restore", before.SFEN(), m)
+			}
+		}
+	}
+}
+
+func TestUchifuzume(t *testing.T) {
+	cases := []struct {
+		sfen    string
+		move    string
+		illegal bool
+	}{
+		// Plain pawn-drop mate: the king has no escape and nothing takes the pawn.
+		{"4k4/9/4G4/9/9/9/9/9/4K4 b P 1", "P*5b", false}, // gold defends 5b? the king takes nothing: not mate, 4a/6a free
+		{"3lkl3/9/4G4/9/9/9/9/9/4K4 b P 1", "P*5b", true},
+		{"3gkg3/9/4G4/9/9/9/9/9/4K4 b P 1", "P*5b", false}, // the golds take the pawn
+		// The only capturer is pinned.
+		{"4R2gk/9/8G/9/9/9/9/9/K8 b P 1", "P*1b", true},
+		{"7gk/9/8G/9/9/9/9/9/K8 b P 1", "P*1b", false},
+		// A pawn drop that checks but leaves an escape.
+		{"4k4/9/9/9/9/9/9/9/4K4 b P 1", "P*5b", false},
+	}
+	for _, c := range cases {
+		p, err := ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = p.ParseUSIMove(c.move)
+		if c.illegal != (err != nil) {
+			t.Errorf("%s %s: error %v, want illegal=%v", c.sfen, c.move, err, c.illegal)
+		}
+		if c.illegal && err != nil {
+			m := NewDrop(NewPiece(p.Side(), Pawn), mustSquare(t, c.move[2:]))
+			if why := p.WhyIllegal(m); why == "" || why[:len("打ち歩詰め")] != "打ち歩詰め" {
+				t.Errorf("%s %s: WhyIllegal = %q", c.sfen, c.move, why)
+			}
+		}
+	}
+}
+
+func mustSquare(t *testing.T, s string) Square {
+	sq, err := ParseSquare(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sq
+}
+
+func TestWhyIllegal(t *testing.T) {
+	cases := []struct{ sfen, move, want string }{
+		{"4k4/9/9/9/9/9/4P4/9/4K4 b P 1", "P*5e", "二歩"},
+		{"4k4/9/9/9/9/9/9/9/4K4 b P 1", "P*1a", "行き所のない駒"},
+		{"4k4/9/9/9/9/9/9/9/4K4 b N 1", "N*5b", "行き所のない駒"},
+		{"4k4/9/9/4r4/9/9/9/4B4/4K4 b - 1", "5h4g", "王手放置"},
+		{"4k4/8P/9/9/9/9/9/9/4K4 b - 1", "1b1a", "行き所のない駒"},
+	}
+	for _, c := range cases {
+		p, err := ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m Move
+		if c.move[1] == '*' {
+			pc, _ := pieceFromLetter(c.move[0])
+			m = NewDrop(NewPiece(p.Side(), pc.Type()), mustSquare(t, c.move[2:]))
+		} else {
+			from, to := mustSquare(t, c.move[:2]), mustSquare(t, c.move[2:4])
+			m = NewMove(from, to, p.PieceAt(from), p.PieceAt(to), len(c.move) == 5)
+		}
+		if why := p.WhyIllegal(m); len(why) < len(c.want) || why[:len(c.want)] != c.want {
+			t.Errorf("%s %s: WhyIllegal = %q, want %q", c.sfen, c.move, why, c.want)
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package game
+
+// Outcome is how a position stands for the side to move.
+type Outcome int
+
+const (
+	// Ongoing means the side to move has a legal move and no repetition ends the game.
+	Ongoing Outcome = iota
+	// Checkmated means the side to move is in check with no legal move (詰み).
+	Checkmated
+	// NoLegalMoves means the side to move has no legal move but is not in
+	// check; under the rules it loses just the same.
+	NoLegalMoves
+	// RepetitionDraw means the position occurred for the fourth time (千日手).
+	RepetitionDraw
+	// PerpetualCheck means a fourfold repetition in which one side gave
+	// check with every move (連続王手の千日手); that side loses.
+	PerpetualCheck
+)
+
+// Status returns the outcome and, for PerpetualCheck, the losing side; for
+// Checkmated and NoLegalMoves the loser is the side to move.
+func (p *Position) Status() (Outcome, Color) {
+	if !p.HasLegalMove() {
+		if p.InCheck() {
+			return Checkmated, p.side
+		}
+		return NoLegalMoves, p.side
+	}
+	switch rep, loser := p.Repetition(); rep {
+	case RepetitionDraw, PerpetualCheck:
+		return rep, loser
+	}
+	return Ongoing, p.side
+}
+
+// IsCheckmate reports whether the side to move is mated.
+func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() }
+
+// Repetition looks back through the moves made and reports RepetitionDraw
+// when the current position (board, hands and side to move) has now
+// occurred four times, PerpetualCheck (with the loser) when moreover one
+// side gave check with every one of its moves since the first of those
+// four occurrences, and Ongoing otherwise.
+func (p *Position) Repetition() (Outcome, Color) {
+	key := p.Key()
+	n := len(p.hist)
+	seen := 1
+	first := -1
+	for i := n - 2; i >= 0; i -= 2 {
+		if p.hist[i].boardKey^p.hist[i].handKey == key {
+			seen++
+			if seen == 4 {
+				first = i
+				break
+			}
+		}
+	}
+	if first < 0 {
+		return Ongoing, p.side
+	}
+	// Positions first … now; position j (j < n) is hist[j]'s "before" state.
+	checkedAll := [2]bool{true, true} // checkedAll[c]: c was in check every time it was to move
+	side := p.side
+	if (n-first)%2 == 1 {
+		side = side.Opp()
+	}
+	for j := first; j <= n; j++ {
+		var inCheck bool
+		if j == n {
+			inCheck = p.checkers.NonZero()
+		} else {
+			inCheck = p.hist[j].checkers.NonZero()
+		}
+		if !inCheck {
+			checkedAll[side] = false
+		}
+		side = side.Opp()
+	}
+	switch {
+	case checkedAll[Black] && !checkedAll[White]:
+		return PerpetualCheck, White // White gave every check
+	case checkedAll[White] && !checkedAll[Black]:
+		return PerpetualCheck, Black
+	}
+	return RepetitionDraw, p.side
+}
+
+// DeclarationPoints returns side c's points for an entering-king
+// declaration (rook and bishop, promoted or not, 5; other pieces 1; king
+// 0) counting pieces in the enemy camp and in hand, and how many pieces
+// other than the king stand in the enemy camp.
+func (p *Position) DeclarationPoints(c Color) (points, inCamp int) {
+	camp := p.byColor[c].And(campBB[c])
+	if k := p.kings[c]; k != NoSquare {
+		camp = camp.Clear(k)
+	}
+	inCamp = camp.Count()
+	big := p.byType[Bishop].Or(p.byType[Rook]).Or(p.byType[Horse]).Or(p.byType[Dragon])
+	nBig := camp.And(big).Count()
+	points = nBig*5 + (inCamp - nBig)
+	h := p.hands[c]
+	points += 5*(h.Count(Bishop)+h.Count(Rook)) + h.Count(Pawn) + h.Count(Lance) + h.Count(Knight) + h.Count(Silver) + h.Count(Gold)
+	return points, inCamp
+}
+
+// CanDeclare reports whether the side to move may declare an entering-king
+// win under the 27-point rule of the CSA/USI convention: its king is in the
+// enemy camp, it is not in check, at least ten of its other pieces stand in
+// the enemy camp, and its points reach 28 (先手) or 27 (後手).
+func (p *Position) CanDeclare() bool {
+	c := p.side
+	k := p.kings[c]
+	if k == NoSquare || !campBB[c].Has(k) || p.InCheck() {
+		return false
+	}
+	points, inCamp := p.DeclarationPoints(c)
+	need := 28
+	if c == White {
+		need = 27
+	}
+	return inCamp >= 10 && points >= need
+}

@@ -1,0 +1,3 @@
+module kiki
+
+go 1.26.8
