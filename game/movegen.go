@@ -121,37 +121,44 @@ func (p *Position) generate(ml *MoveList, mode genMode) {
 // destinations, with the promotion options the mode asks for.
 func (p *Position) addPieceMoves(ml *MoveList, from Square, pc Piece, caps, quiets Bitboard, mode genMode) {
 	us, t := pc.Color(), pc.Type()
-	canPromote := t.CanPromote()
-	fromCamp := campBB[us].Has(from)
-	dead := deadBB[us][t]
-	add := func(to Square, promo, non bool) {
-		cap := p.board[to]
-		if promo && canPromote && (fromCamp || campBB[us].Has(to)) {
-			ml.add(NewMove(from, to, pc, cap, true))
+	base := NewMove(from, 0, pc, NoPiece, false)
+	if !t.CanPromote() {
+		if mode == genCaptures {
+			quiets = Empty
+		} else if mode == genQuiets {
+			caps = Empty
 		}
-		if non && !dead.Has(to) {
-			ml.add(NewMove(from, to, pc, cap, false))
+		for all := caps.Or(quiets); all.NonZero(); {
+			to := all.Pop()
+			ml.add(base | Move(to) | Move(p.board[to])<<21)
 		}
+		return
 	}
+	// promo: destinations where promotion is allowed; non: where not promoting is.
+	camp := campBB[us]
+	if !camp.Has(from) {
+		camp = camp.And(caps.Or(quiets))
+	} else {
+		camp = Full
+	}
+	dead := deadBB[us][t]
+	var promo, non Bitboard
 	switch mode {
 	case genAll:
 		all := caps.Or(quiets)
-		for all.NonZero() {
-			add(all.Pop(), true, true)
-		}
+		promo, non = all.And(camp), all.AndNot(dead)
 	case genCaptures:
-		for caps.NonZero() {
-			add(caps.Pop(), true, true)
-		}
-		if canPromote {
-			for quiets.NonZero() {
-				add(quiets.Pop(), true, false)
-			}
-		}
+		promo, non = caps.Or(quiets).And(camp), caps.AndNot(dead)
 	case genQuiets:
-		for quiets.NonZero() {
-			add(quiets.Pop(), false, true)
-		}
+		non = quiets.AndNot(dead)
+	}
+	for promo.NonZero() {
+		to := promo.Pop()
+		ml.add(base | Move(to) | Move(p.board[to])<<21 | movePromote)
+	}
+	for non.NonZero() {
+		to := non.Pop()
+		ml.add(base | Move(to) | Move(p.board[to])<<21)
 	}
 }
 

@@ -1,0 +1,174 @@
+package kif
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Format is a record file format.
+type Format int
+
+// The formats kiki reads and writes.
+const (
+	FormatKIF  Format = iota // .kif: KIF in Shift_JIS (CP932)
+	FormatKIFU               // .kifu: KIF in UTF-8
+	FormatKI2                // .ki2: KI2 in Shift_JIS
+	FormatKI2U               // .ki2u: KI2 in UTF-8
+	FormatCSA                // .csa: CSA V2.2
+	FormatUSI                // a USI "position" line
+	FormatSFEN               // the SFEN after the main line
+)
+
+var formatNames = map[string]Format{
+	"kif": FormatKIF, "kifu": FormatKIFU, "ki2": FormatKI2, "ki2u": FormatKI2U,
+	"csa": FormatCSA, "usi": FormatUSI, "sfen": FormatSFEN,
+}
+
+// ParseFormat reads a format name (kif, kifu, ki2, ki2u, csa, usi, sfen).
+func ParseFormat(s string) (Format, error) {
+	f, ok := formatNames[strings.ToLower(strings.TrimPrefix(s, "."))]
+	if !ok {
+		return 0, fmt.Errorf("unknown format %q: want kif, kifu, ki2, ki2u, csa, usi or sfen", s)
+	}
+	return f, nil
+}
+
+// FormatOfPath returns the format a file name's extension names.
+func FormatOfPath(path string) (Format, bool) {
+	f, err := ParseFormat(filepath.Ext(path))
+	return f, err == nil
+}
+
+// Read parses a record file's bytes; name (a path or a label) picks the
+// format by extension (KIF when unknown, or when the content says so),
+// and is used in errors.
+func Read(name string, data []byte) (*Record, error) {
+	text, _, err := Decode(data)
+	if err != nil {
+		return nil, &ParseError{File: name, Msg: err.Error()}
+	}
+	f, ok := FormatOfPath(name)
+	if !ok {
+		f = sniff(text)
+	}
+	switch f {
+	case FormatKI2, FormatKI2U:
+		return ReadKI2(name, text)
+	case FormatCSA:
+		return ReadCSA(name, text)
+	case FormatUSI, FormatSFEN:
+		return ReadUSI(name, text)
+	}
+	return ReadKIF(name, text)
+}
+
+// sniff guesses the format of a text without a telling extension (stdin):
+// CSA starts with V2, N+, P1 or PI lines; KI2 has ▲ moves and no move numbers.
+func sniff(text string) Format {
+	for _, line := range splitLines(text) {
+		t := strings.TrimSpace(line)
+		switch {
+		case t == "" || strings.HasPrefix(t, "'") || strings.HasPrefix(t, "#"):
+			continue
+		case strings.HasPrefix(t, "V2") || strings.HasPrefix(t, "N+") || strings.HasPrefix(t, "PI") || strings.HasPrefix(t, "P1") || strings.HasPrefix(t, "$"):
+			return FormatCSA
+		case strings.HasPrefix(t, "position ") || strings.HasPrefix(t, "sfen ") || t == "startpos" || strings.HasPrefix(t, "startpos "):
+			return FormatUSI
+		case strings.HasPrefix(t, "▲") || strings.HasPrefix(t, "△"):
+			return FormatKI2
+		}
+		if _, _, ok := moveLine(t); ok {
+			return FormatKIF
+		}
+	}
+	return FormatKIF
+}
+
+// ReadFile reads and parses a record file.
+func ReadFile(path string) (*Record, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Read(path, data)
+}
+
+// Encode returns the record in format f as the bytes of a file.
+func Encode(r *Record, f Format) ([]byte, error) {
+	switch f {
+	case FormatKIF:
+		return EncodeShiftJIS(WriteKIF(r, "Shift_JIS"))
+	case FormatKIFU:
+		return []byte(WriteKIF(r, "UTF-8")), nil
+	case FormatKI2:
+		return EncodeShiftJIS(WriteKI2(r))
+	case FormatKI2U:
+		return []byte(WriteKI2(r)), nil
+	case FormatCSA:
+		return []byte(WriteCSA(r)), nil
+	case FormatUSI:
+		return []byte(WriteUSI(r) + "\n"), nil
+	case FormatSFEN:
+		return []byte(FinalSFEN(r) + "\n"), nil
+	}
+	return nil, fmt.Errorf("unknown format %d", f)
+}
+
+// WriteFile saves the record to path in format f without ever leaving a
+// half-written file: it writes a temporary file in the same folder and
+// renames it over path. An existing file that is not a readable record is
+// refused rather than overwritten.
+func WriteFile(path string, r *Record, f Format) error {
+	data, err := Encode(r, f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if old, err := os.ReadFile(path); err == nil && len(old) > 0 {
+		if _, err := Read(path, old); err != nil {
+			return fmt.Errorf("refusing to overwrite %s: it is not a record kiki can read (%v)", path, err)
+		}
+	}
+	return WriteAtomic(path, data)
+}
+
+// WriteAtomic writes data to path through a temporary file in the same
+// folder and a rename, keeping an existing file's permissions.
+func WriteAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			os.Remove(name)
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if err := os.Chmod(name, mode); err != nil {
+		return err
+	}
+	if err := os.Rename(name, path); err != nil {
+		return err
+	}
+	ok = true
+	return nil
+}

@@ -1,0 +1,262 @@
+package kif
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"kiki/game"
+)
+
+var sideMarks = []string{"▲", "△", "☗", "☖", "▽"}
+
+// splitKI2Moves splits "▲７六歩　△３四歩" into marked move tokens; it
+// reports false when the line does not start with a side mark.
+func splitKI2Moves(t string) ([]string, bool) {
+	starts := func(s string) (string, bool) {
+		for _, m := range sideMarks {
+			if strings.HasPrefix(s, m) {
+				return m, true
+			}
+		}
+		return "", false
+	}
+	if _, ok := starts(t); !ok {
+		return nil, false
+	}
+	var out []string
+	for t != "" {
+		m, _ := starts(t)
+		rest := t[len(m):]
+		next := len(rest)
+		for _, mk := range sideMarks {
+			if i := strings.Index(rest, mk); i >= 0 && i < next {
+				next = i
+			}
+		}
+		out = append(out, m+strings.TrimRight(rest[:next], " 　\t"))
+		t = strings.TrimLeft(rest[next:], " 　\t")
+	}
+	return out, true
+}
+
+func markColor(tok string) game.Color {
+	if strings.HasPrefix(tok, "▲") || strings.HasPrefix(tok, "☗") {
+		return game.Black
+	}
+	return game.White
+}
+
+func stripMark(tok string) string {
+	for _, m := range sideMarks {
+		tok = strings.TrimPrefix(tok, m)
+	}
+	return tok
+}
+
+// summarySpecial reads a "まで…" line: the number of moves played and the ending.
+func summarySpecial(t string) (int, Special, string, bool) {
+	s := strings.TrimPrefix(t, "まで")
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	n, err := strconv.Atoi(s[:i])
+	if err != nil {
+		return 0, 0, "", false
+	}
+	s = strings.TrimPrefix(s[i:], "手")
+	if strings.HasPrefix(s, "詰") { // まで49手詰: a tsume record ending in mate
+		return n, Mate, "", true
+	}
+	s = strings.TrimSpace(strings.TrimPrefix(s, "で"))
+	switch {
+	case strings.Contains(s, "時間切れ") || strings.Contains(s, "切れ負け"):
+		return n, Timeout, "", true
+	case strings.HasSuffix(s, "反則勝ち"):
+		return n, FoulWin, "", true
+	case strings.HasSuffix(s, "反則負け"):
+		return n, FoulLose, "", true
+	case strings.HasSuffix(s, "入玉勝ち") || strings.HasSuffix(s, "宣言勝ち"):
+		return n, EnteringKing, "", true
+	case strings.HasSuffix(s, "不戦勝"):
+		return n, WinByDefault, "", true
+	case strings.HasSuffix(s, "不戦敗"):
+		return n, LoseByDefault, "", true
+	case strings.HasSuffix(s, "勝ち"):
+		return n, Resign, "", true
+	}
+	if sp, ok := specialByWord[s]; ok {
+		return n, sp, "", true
+	}
+	return n, SpecialOther, s, true
+}
+
+// ReadKI2 reads a KI2 record: moves without numbers or origins, several
+// to a line, resolved with the legal moves (右 左 直 上 引 寄, 打, 成/不成).
+func ReadKI2(name, text string) (*Record, error) {
+	b := newBuilder(name)
+	lines := splitLines(text)
+	for i, raw := range lines {
+		no := i + 1
+		line := strings.TrimRight(raw, "\r")
+		t := strings.TrimLeft(line, " 　\t")
+		switch {
+		case strings.TrimSpace(strings.ReplaceAll(t, "　", "")) == "":
+		case strings.HasPrefix(t, "#"):
+		case strings.HasPrefix(t, "*"):
+			b.comment(t[1:])
+		case strings.HasPrefix(t, "&"):
+			if b.cur == nil {
+				b.rec.Root.Bookmark = t[1:]
+			} else if !b.fake[b.cur] {
+				b.cur.Bookmark = t[1:]
+			}
+		case strings.HasPrefix(t, "変化"):
+			n, ok := variationPly(t)
+			if !ok {
+				return nil, b.errorf(no, "bad variation line %q: want 変化：N手", t)
+			}
+			if err := b.begin(); err != nil {
+				return nil, err
+			}
+			cur := b.cur
+			for cur.Ply > n-1 && cur.Parent != nil {
+				cur = cur.Parent
+			}
+			if cur.Ply != n-1 {
+				return nil, b.errorf(no, "変化：%d手 but the line read last has only %d moves", n, cur.Ply)
+			}
+			b.cur = cur
+		case strings.HasPrefix(t, "まで"):
+			if b.cur == nil {
+				if err := b.begin(); err != nil {
+					return nil, err
+				}
+			}
+			n, sp, word, ok := summarySpecial(strings.TrimRight(t, " 　"))
+			if !ok {
+				b.warnf(no, "unrecognised summary %q ignored", t)
+				continue
+			}
+			if b.fake[b.cur] || b.cur.IsSpecial() {
+				continue
+			}
+			if n != b.cur.Ply {
+				b.warnf(no, "the summary counts %d moves but the line has %d", n, b.cur.Ply)
+			}
+			b.addSpecial(b.cur, sp, word)
+		default:
+			toks, ok := splitKI2Moves(t)
+			if !ok {
+				handled, err := b.preamble(line, no)
+				if err != nil {
+					return nil, err
+				}
+				if !handled {
+					b.warnf(no, "unrecognised line %q ignored", t)
+				}
+				continue
+			}
+			if err := b.begin(); err != nil {
+				return nil, err
+			}
+			b.seenAny = true
+			for _, tok := range toks {
+				parent, ok := b.attachPoint(b.cur.Ply+1, no)
+				if !ok {
+					continue
+				}
+				text := stripMark(tok)
+				side := markColor(tok)
+				b.addMove(parent, text, func(p *game.Position, prev game.Move) (game.Move, error) {
+					if p.Side() != side {
+						return game.NoMove, fmt.Errorf("it is %s's move, not %s's", p.Side(), side)
+					}
+					return ParseJapanese(p, text, prev)
+				}, no)
+			}
+		}
+	}
+	return b.finish(len(lines))
+}
+
+// WriteKI2 formats the record as KI2: moves with side marks, six to a
+// line, the result in a まで line, comments after their move, and
+// variations as in KIF. KI2 has no times.
+func WriteKI2(r *Record) string {
+	var sb strings.Builder
+	writeHeaderAndStart(&sb, r)
+	writeComments(&sb, r.Root)
+	line := writeKI2Line(&sb, r, r.Root, nil)
+	writeKI2Variations(&sb, r, line)
+	return sb.String()
+}
+
+func writeKI2Line(sb *strings.Builder, r *Record, n *Node, first *Node) []*Node {
+	var line []*Node
+	var p *game.Position
+	onLine := 0
+	flush := func() {
+		if onLine > 0 {
+			sb.WriteString("\n")
+			onLine = 0
+		}
+	}
+	emit := func(c *Node) {
+		if c.IsSpecial() {
+			if c.Special == SpecialIllegal {
+				tok := r.sideAt(c.Ply).Mark() + c.SpecialText
+				sb.WriteString(tok)
+				onLine++
+			}
+			flush()
+			writeComments(sb, c)
+			sb.WriteString(r.Summary(c) + "\n")
+			return
+		}
+		if p == nil {
+			p = r.Position(c.Parent)
+		}
+		tok := c.Move.Piece().Color().Mark() + KI2Move(p, c.Move, c.Parent.Move)
+		p.DoMove(c.Move)
+		sb.WriteString(tok)
+		onLine++
+		if len(c.Comments) > 0 || c.Bookmark != "" || onLine == 6 {
+			flush()
+			writeComments(sb, c)
+			if c.Bookmark != "" {
+				fmt.Fprintf(sb, "&%s\n", c.Bookmark)
+			}
+		} else {
+			sb.WriteString(strings.Repeat(" ", max(1, 12-textWidth(tok))))
+		}
+	}
+	if first != nil {
+		emit(first)
+		line = append(line, first)
+		n = first
+	}
+	for len(n.Children) > 0 && !n.IsSpecial() {
+		c := n.Children[0]
+		emit(c)
+		line = append(line, c)
+		n = c
+	}
+	flush()
+	return line
+}
+
+func writeKI2Variations(sb *strings.Builder, r *Record, line []*Node) {
+	for i := len(line) - 1; i >= 0; i-- {
+		n := line[i]
+		if n.Index() != 0 {
+			continue
+		}
+		for _, alt := range n.Parent.Children[1:] {
+			fmt.Fprintf(sb, "\n変化：%d手\n", alt.Ply)
+			block := writeKI2Line(sb, r, alt.Parent, alt)
+			writeKI2Variations(sb, r, block)
+		}
+	}
+}

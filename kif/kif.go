@@ -1,0 +1,358 @@
+package kif
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"kiki/game"
+)
+
+// ReadKIF reads a KIF record from decoded text; name is used in errors.
+// The KIF format is described in ../shared/reference/kif-format.md.
+func ReadKIF(name, text string) (*Record, error) {
+	b := newBuilder(name)
+	lines := splitLines(text)
+	for i, raw := range lines {
+		no := i + 1
+		line := strings.TrimRight(raw, "\r")
+		t := strings.TrimLeft(line, " 　\t")
+		switch {
+		case strings.TrimSpace(strings.ReplaceAll(t, "　", "")) == "":
+		case strings.HasPrefix(t, "#"):
+		case strings.HasPrefix(t, "*"):
+			b.comment(t[1:])
+		case strings.HasPrefix(t, "&"):
+			if b.cur == nil {
+				b.rec.Root.Bookmark = t[1:]
+			} else if !b.fake[b.cur] {
+				b.cur.Bookmark = t[1:]
+			}
+		case strings.HasPrefix(t, "変化"):
+			if _, ok := variationPly(t); !ok {
+				b.warnf(no, "bad variation line %q; its moves attach by their numbers", t)
+			}
+		case strings.HasPrefix(t, "まで"):
+		case strings.HasPrefix(t, "手数-") || strings.HasPrefix(t, "手数－"):
+		default:
+			num, rest, ok := moveLine(t)
+			if ok {
+				if err := b.begin(); err != nil {
+					return nil, err
+				}
+				b.seenAny = true
+				b.kifMove(num, rest, no)
+				continue
+			}
+			handled, err := b.preamble(line, no)
+			if err != nil {
+				return nil, err
+			}
+			if !handled {
+				b.warnf(no, "unrecognised line %q ignored", t)
+			}
+		}
+	}
+	return b.finish(len(lines))
+}
+
+func splitLines(text string) []string {
+	text = strings.TrimPrefix(text, "\uFEFF")
+	lines := strings.Split(text, "\n")
+	if len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// variationPly reads "変化：N手".
+func variationPly(t string) (int, bool) {
+	s := strings.TrimPrefix(t, "変化")
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "："), ":")
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "手"))
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n > 0
+}
+
+// moveLine splits "  12 ７六歩(77)   ( 0:01/00:00:01)" into 12 and the rest.
+func moveLine(t string) (int, string, bool) {
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 6 {
+		return 0, "", false
+	}
+	rest := t[i:]
+	trimmed := strings.TrimLeft(rest, " 　\t")
+	if trimmed == rest || trimmed == "" {
+		return 0, "", false
+	}
+	n, _ := strconv.Atoi(t[:i])
+	return n, trimmed, true
+}
+
+// splitTime separates a trailing time "( 0:01/00:00:01)" and the "+"
+// variation flag from a move.
+func splitTime(rest string) (move, tm string) {
+	r := strings.TrimRight(rest, " 　\t")
+	r = strings.TrimRight(strings.TrimSuffix(r, "+"), " 　\t")
+	if strings.HasSuffix(r, ")") {
+		if i := strings.LastIndex(r, "("); i >= 0 && strings.Contains(r[i:], ":") {
+			return strings.TrimRight(r[:i], " 　\t"), r[i+1 : len(r)-1]
+		}
+	}
+	return r, ""
+}
+
+// parseTime reads "m:ss/h:mm:ss" (either part may be short or missing).
+func parseTime(s string) (spent, total time.Duration, hasSpent, hasTotal bool) {
+	parts := strings.SplitN(s, "/", 2)
+	clock := func(p string) (time.Duration, bool) {
+		f := strings.Split(strings.TrimSpace(p), ":")
+		if len(f) < 2 || len(f) > 3 {
+			return 0, false
+		}
+		var d time.Duration
+		for _, x := range f {
+			n, err := strconv.Atoi(strings.TrimSpace(x))
+			if err != nil || n < 0 {
+				return 0, false
+			}
+			d = d*60 + time.Duration(n)
+		}
+		return d * time.Second, true
+	}
+	spent, hasSpent = clock(parts[0])
+	if len(parts) == 2 {
+		total, hasTotal = clock(parts[1])
+	}
+	return
+}
+
+// specialOf recognises a special line: 投了, or 将棋倶楽部24's "先手 反則負け".
+func specialOf(move string) (Special, string, bool) {
+	f := strings.FieldsFunc(move, isSpace)
+	if len(f) == 0 {
+		return 0, "", false
+	}
+	if sp, ok := specialByWord[f[0]]; ok {
+		return sp, f[0], true
+	}
+	switch f[0] {
+	case "先手", "後手", "下手", "上手", "▲", "△":
+		if len(f) > 1 {
+			if sp, ok := specialByWord[f[1]]; ok {
+				return sp, f[1], true
+			}
+		}
+	}
+	return 0, "", false
+}
+
+func (b *builder) kifMove(num int, rest string, no int) {
+	move, tm := splitTime(rest)
+	parent, ok := b.attachPoint(num, no)
+	if !ok {
+		return
+	}
+	var n *Node
+	if sp, word, ok := specialOf(move); ok {
+		n = b.addSpecial(parent, sp, word)
+	} else if mt, err := ParseMoveText(move); err != nil {
+		word := strings.FieldsFunc(move, isSpace)[0]
+		b.warnf(no, "%q is neither a move nor a known ending; kept as the ending", word)
+		n = b.addSpecial(parent, SpecialOther, word)
+	} else {
+		if r := strings.TrimSpace(mt.Rest); r != "" {
+			b.warnf(no, "ignored %q after the move", r)
+		}
+		n = b.addMove(parent, move, mt.Resolve, no)
+	}
+	if n != nil && tm != "" {
+		n.Time, n.Total, n.HasTime, n.HasTotal = parseTime(tm)
+	}
+}
+
+// textWidth is the display width of KIF text: Japanese characters take
+// two columns, ASCII one. Move columns are aligned with it.
+func textWidth(s string) int {
+	w := 0
+	for _, r := range s {
+		if r < 0x80 {
+			w++
+		} else {
+			w += 2
+		}
+	}
+	return w
+}
+
+func formatClock(spent, total time.Duration, hasTotal bool) string {
+	s := int(spent / time.Second)
+	out := fmt.Sprintf("(%3d:%02d/", s/60, s%60)
+	if hasTotal {
+		t := int(total / time.Second)
+		out += fmt.Sprintf("%02d:%02d:%02d", t/3600, t/60%60, t%60)
+	}
+	return out + ")"
+}
+
+// sideNames returns what the record calls the two sides: 先手/後手, or
+// 下手/上手 in a handicap game.
+func (r *Record) sideNames() [2]string {
+	if r.Start.IsPreset && r.Start.Preset != game.Even {
+		return [2]string{"下手", "上手"}
+	}
+	if _, ok := r.Get("下手"); ok {
+		return [2]string{"下手", "上手"}
+	}
+	return [2]string{"先手", "後手"}
+}
+
+// sideAt returns the side to move at ply n (the side that plays move n).
+func (r *Record) sideAt(ply int) game.Color {
+	s := game.Black
+	if strings.Contains(r.Start.SFEN, " w ") {
+		s = game.White
+	}
+	if (ply-1)%2 == 1 {
+		s = s.Opp()
+	}
+	return s
+}
+
+// Summary returns the "まで…" line for a special ending node.
+func (r *Record) Summary(n *Node) string {
+	names := r.sideNames()
+	mover := r.sideAt(n.Ply)
+	played := n.Ply - 1
+	p := fmt.Sprintf("まで%d手で", played)
+	switch n.Special {
+	case Resign:
+		return p + names[mover.Opp()] + "の勝ち"
+	case Timeout:
+		return p + "時間切れにより" + names[mover.Opp()] + "の勝ち"
+	case FoulWin:
+		return p + names[mover] + "の反則勝ち"
+	case FoulLose, SpecialIllegal:
+		return p + names[mover] + "の反則負け"
+	case EnteringKing:
+		return p + names[mover] + "の入玉勝ち"
+	case WinByDefault:
+		return p + names[mover] + "の不戦勝"
+	case LoseByDefault:
+		return p + names[mover] + "の不戦敗"
+	case Mate:
+		return p + "詰み"
+	}
+	return p + n.Text()
+}
+
+// WriteKIF formats the record as KIF text in the layout Kifu for Windows
+// writes: header in order, 手合割 or a board diagram, aligned move columns,
+// times where known, comments, and variations after the main line, deepest
+// branch first. encodingName goes in the first line (Shift_JIS or UTF-8).
+func WriteKIF(r *Record, encodingName string) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "#KIF version=2.0 encoding=%s\n", encodingName)
+	writeHeaderAndStart(&sb, r)
+	sb.WriteString("手数----指手---------消費時間--\n")
+	writeComments(&sb, r.Root)
+	line := writeKIFLine(&sb, r, r.Root)
+	writeKIFVariations(&sb, r, line)
+	return sb.String()
+}
+
+// writeHeaderAndStart writes the header fields, with 手合割 before the
+// players (Kifu for Windows order) for a preset start or a board diagram
+// for any other.
+func writeHeaderAndStart(sb *strings.Builder, r *Record) {
+	wroteHandicap := false
+	writeHandicap := func() {
+		if r.Start.IsPreset && !wroteHandicap {
+			fmt.Fprintf(sb, "手合割：%s\n", r.Start.Preset.Name())
+		}
+		wroteHandicap = true
+	}
+	for _, f := range r.Header {
+		switch f.Key {
+		case "先手", "後手", "下手", "上手":
+			writeHandicap()
+		}
+		fmt.Fprintf(sb, "%s：%s\n", f.Key, f.Value)
+	}
+	writeHandicap()
+	if !r.Start.IsPreset {
+		writeBOD(sb, r.StartPosition(), false)
+	}
+	if r.Root.Bookmark != "" {
+		fmt.Fprintf(sb, "&%s\n", r.Root.Bookmark)
+	}
+}
+
+func writeComments(sb *strings.Builder, n *Node) {
+	for _, c := range n.Comments {
+		sb.WriteString("*" + c + "\n")
+	}
+}
+
+// writeKIFLine writes the line from n's first child on, and returns its nodes.
+func writeKIFLine(sb *strings.Builder, r *Record, n *Node) []*Node {
+	var line []*Node
+	for len(n.Children) > 0 {
+		c := n.Children[0]
+		writeKIFNode(sb, r, c)
+		line = append(line, c)
+		n = c
+	}
+	return line
+}
+
+func writeKIFNode(sb *strings.Builder, r *Record, n *Node) {
+	var text string
+	if n.IsSpecial() {
+		text = n.Text()
+	} else {
+		text = KIFMove(n.Move, n.Parent.Move)
+	}
+	fmt.Fprintf(sb, "%4d %s", n.Ply, text)
+	if n.HasTime {
+		pad := 13 - textWidth(text)
+		if pad < 1 {
+			pad = 1
+		}
+		sb.WriteString(strings.Repeat(" ", pad))
+		sb.WriteString(formatClock(n.Time, n.Total, n.HasTotal))
+	}
+	if n.Index() < len(n.Parent.Children)-1 {
+		sb.WriteString("+")
+	}
+	sb.WriteString("\n")
+	writeComments(sb, n)
+	if n.Bookmark != "" {
+		fmt.Fprintf(sb, "&%s\n", n.Bookmark)
+	}
+	if n.IsSpecial() {
+		sb.WriteString(r.Summary(n) + "\n")
+	}
+}
+
+// writeKIFVariations writes the alternatives to the nodes of line, deepest
+// first, each block followed by its own variations: the order Kifu for
+// Windows uses, in which every block attaches to the line read last.
+func writeKIFVariations(sb *strings.Builder, r *Record, line []*Node) {
+	for i := len(line) - 1; i >= 0; i-- {
+		n := line[i]
+		if n.Index() != 0 {
+			continue // the head of a block: its siblings belong to the caller
+		}
+		for _, alt := range n.Parent.Children[1:] {
+			fmt.Fprintf(sb, "\n変化：%d手\n", alt.Ply)
+			writeKIFNode(sb, r, alt)
+			block := append([]*Node{alt}, writeKIFLine(sb, r, alt)...)
+			writeKIFVariations(sb, r, block)
+		}
+	}
+}

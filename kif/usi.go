@@ -1,0 +1,62 @@
+package kif
+
+import (
+	"strings"
+
+	"kiki/game"
+)
+
+// ReadUSI reads a USI position line ("position startpos moves …",
+// "sfen … moves …") or a bare SFEN as a record with that main line.
+func ReadUSI(name, text string) (*Record, error) {
+	var line string
+	for _, l := range splitLines(text) {
+		if t := strings.TrimSpace(l); t != "" {
+			line = t
+			break
+		}
+	}
+	if line == "" {
+		return nil, &ParseError{File: name, Msg: "not a game record: empty"}
+	}
+	if !strings.HasPrefix(line, "position") && !strings.HasPrefix(line, "startpos") && !strings.HasPrefix(line, "sfen") {
+		line = "sfen " + line
+	}
+	p, err := game.ParseUSIPosition(line)
+	if err != nil {
+		return nil, &ParseError{File: name, Line: 1, Msg: err.Error()}
+	}
+	moves := p.Moves()
+	for range moves {
+		p.UndoMove()
+	}
+	r := NewRecord(p)
+	n := r.Root
+	for _, m := range moves {
+		n = n.AddChild(&Node{Move: m})
+	}
+	return r, nil
+}
+
+// WriteUSI returns the main line as one USI line: "position sfen <start>
+// moves …" (no moves part when there are none).
+func WriteUSI(r *Record) string {
+	s := "position sfen " + r.Start.SFEN
+	if moves := r.MainMoves(); len(moves) > 0 {
+		parts := make([]string, len(moves))
+		for i, m := range moves {
+			parts[i] = m.USI()
+		}
+		s += " moves " + strings.Join(parts, " ")
+	}
+	return s
+}
+
+// FinalSFEN returns the SFEN after the last move of the main line.
+func FinalSFEN(r *Record) string {
+	p := r.StartPosition()
+	for _, m := range r.MainMoves() {
+		p.DoMove(m)
+	}
+	return p.SFEN()
+}
