@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"kiki/game"
+	"kiki/kif"
 )
 
 // command is one subcommand: its name, a one-line synopsis and its body,
@@ -26,6 +27,7 @@ func commands() []command {
 		{"perft", "perft [--sfen SFEN] [--divide] DEPTH   count leaf nodes of the legal move tree", runPerft},
 		{"moves", "moves [--sfen SFEN]                    list the legal moves, sorted", runMoves},
 		{"checks", "checks [--sfen SFEN]                   list the legal moves that give check, sorted", runChecks},
+		{"convert", "convert [--to FORMAT] [--out FILE] FILE  convert a record (kif kifu ki2 ki2u csa usi sfen)", runConvert},
 	}
 }
 
@@ -194,4 +196,66 @@ func isRecordPath(s string) bool {
 func runUI(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "kiki: the terminal board is not built yet")
 	return 1
+}
+
+// readRecord reads a record file, or standard input for "-".
+func readRecord(path string) (*kif.Record, error) {
+	if path == "-" {
+		data, err := io.ReadAll(os.Stdin)
+		if err != nil {
+			return nil, err
+		}
+		return kif.Read("stdin", data)
+	}
+	return kif.ReadFile(path)
+}
+
+func runConvert(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("convert", stderr)
+	to := fs.String("to", "", "output format: kif (Shift_JIS), kifu (UTF-8), ki2, ki2u, csa, usi or sfen; default from --out's extension, else kifu")
+	out := fs.String("out", "", "write to this file (atomically) instead of standard output")
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) != 1 {
+		fmt.Fprintln(stderr, "usage: kiki convert [--to kif|kifu|ki2|ki2u|csa|usi|sfen] [--out FILE] FILE")
+		return 2
+	}
+	format := kif.FormatKIFU
+	switch {
+	case *to != "":
+		f, err := kif.ParseFormat(*to)
+		if err != nil {
+			fmt.Fprintln(stderr, "kiki convert:", err)
+			return 2
+		}
+		format = f
+	case *out != "":
+		if f, ok := kif.FormatOfPath(*out); ok {
+			format = f
+		}
+	}
+	rec, err := readRecord(rest[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki convert:", err)
+		return 1
+	}
+	for _, w := range rec.Warnings {
+		fmt.Fprintf(stderr, "kiki convert: warning: %s: %s\n", rest[0], w)
+	}
+	if *out != "" {
+		if err := kif.WriteFile(*out, rec, format); err != nil {
+			fmt.Fprintln(stderr, "kiki convert:", err)
+			return 1
+		}
+		return 0
+	}
+	data, err := kif.Encode(rec, format)
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki convert:", err)
+		return 1
+	}
+	stdout.Write(data)
+	return 0
 }

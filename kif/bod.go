@@ -104,7 +104,7 @@ func (d *diagram) position(side game.Color) (string, error) {
 	var sb strings.Builder
 	for r, row := range d.rows {
 		rs := []rune(row)
-		if len(rs) < 19 || rs[0] != '|' || rs[19] != '|' {
+		if len(rs) < 20 || rs[0] != '|' || rs[19] != '|' {
 			return "", fmt.Errorf("rank %d of the board diagram %q: want | and nine two-character cells and |", r+1, row)
 		}
 		empty := 0

@@ -153,6 +153,10 @@ func specialOf(move string) (Special, string, bool) {
 
 func (b *builder) kifMove(num int, rest string, no int) {
 	move, tm := splitTime(rest)
+	if strings.TrimFunc(move, isSpace) == "" {
+		b.warnf(no, "move %d has no move text; ignored", num)
+		return
+	}
 	parent, ok := b.attachPoint(num, no)
 	if !ok {
 		return
@@ -265,6 +269,14 @@ func WriteKIF(r *Record, encodingName string) string {
 	return sb.String()
 }
 
+// commonPreset marks the start positions every KIF reader knows by name.
+var commonPreset = map[game.Handicap]bool{
+	game.Even: true, game.LanceHandicap: true, game.RightLanceHandicap: true, game.BishopHandicap: true,
+	game.RookHandicap: true, game.RookLanceHandicap: true, game.TwoPieceHandicap: true,
+	game.FourPieceHandicap: true, game.SixPieceHandicap: true, game.EightPieceHandicap: true,
+	game.TenPieceHandicap: true,
+}
+
 // writeHeaderAndStart writes the header fields, with 手合割 before the
 // players (Kifu for Windows order) for a preset start or a board diagram
 // for any other.
@@ -284,8 +296,10 @@ func writeHeaderAndStart(sb *strings.Builder, r *Record) {
 		fmt.Fprintf(sb, "%s：%s\n", f.Key, f.Value)
 	}
 	writeHandicap()
-	if !r.Start.IsPreset {
-		writeBOD(sb, r.StartPosition(), false)
+	if !r.Start.IsPreset || !commonPreset[r.Start.Preset] {
+		// Presets some readers do not know (三枚落ち, 左七枚落ち …) get a
+		// diagram too, which every reader honours.
+		writeBOD(sb, r.StartPosition(), r.Start.IsPreset && r.Start.Preset != game.Even)
 	}
 	if r.Root.Bookmark != "" {
 		fmt.Fprintf(sb, "&%s\n", r.Root.Bookmark)

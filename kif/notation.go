@@ -64,7 +64,10 @@ func KI2Move(p *game.Position, m, prev game.Move) string {
 	var sb strings.Builder
 	writeDest(&sb, m, prev)
 	sb.WriteString(m.Piece().Type().Name())
-	origins := boardOrigins(p, m.Piece(), m.To())
+	// Relative words and 打 are chosen against every piece of the kind that
+	// attacks the square, pinned ones included: readers that do not check
+	// pins (tsshogi among them) would otherwise find the move ambiguous.
+	origins := attackingOrigins(p, m.Piece(), m.To())
 	if m.IsDrop() {
 		if len(origins) > 0 {
 			sb.WriteString("打")
@@ -107,6 +110,22 @@ func boardOrigins(p *game.Position, pc game.Piece, to game.Square) []game.Square
 		}
 		if !dup {
 			out = append(out, m.From())
+		}
+	}
+	return out
+}
+
+// attackingOrigins returns the squares of pieces equal to pc that attack
+// "to", which must not hold a piece of pc's side.
+func attackingOrigins(p *game.Position, pc game.Piece, to game.Square) []game.Square {
+	if p.PieceAt(to) != game.NoPiece && p.PieceAt(to).Color() == pc.Color() {
+		return nil
+	}
+	var out []game.Square
+	for b := p.PiecesOf(pc.Color(), pc.Type()); b.NonZero(); {
+		s := b.Pop()
+		if p.AttacksFrom(s).Has(to) {
+			out = append(out, s)
 		}
 	}
 	return out

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"kiki/game/refdata"
+)
+
+func runMain(args ...string) (string, string, int) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestPerftCommand(t *testing.T) {
+	out, _, code := runMain("perft", "3")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || lines[len(lines)-2] != "nodes 25470" || !strings.Contains(lines[len(lines)-1], "nodes/s") {
+		t.Fatalf("code %d, output %q", code, out)
+	}
+	out, _, code = runMain("perft", "--divide", "2", "--sfen", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
+	lines = strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 32 || lines[0] != "1g1f 30" || lines[30] != "nodes 900" {
+		t.Fatalf("divide: code %d, %d lines: %q", code, len(lines), out)
+	}
+}
+
+func TestMovesAndChecksCommands(t *testing.T) {
+	out, _, code := runMain("moves")
+	if code != 0 || strings.Count(out, "\n") != 30 || !strings.HasPrefix(out, "1g1f\n1i1h\n") {
+		t.Fatalf("moves: %d %q", code, out)
+	}
+	out, _, code = runMain("checks", "--sfen", "4k4/9/9/9/9/9/9/9/4K4 b G 1")
+	if code != 0 || out != "G*4a\nG*4b\nG*5b\nG*6a\nG*6b\n" {
+		t.Fatalf("checks: %d %q", code, out)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{"frobnicate"}, {"perft"}, {"perft", "x"}, {"perft", "--bogus", "2"}, {"moves", "--sfen", "9/9 b - 1"}, {"checks", "extra"}, {"convert"}, {"convert", "--to", "doc", "x.kif"}} {
+		out, errOut, code := runMain(args...)
+		if code != 2 || out != "" || errOut == "" {
+			t.Errorf("%v: code %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
+
+func TestConvertCommand(t *testing.T) {
+	path := refdata.Path(t, "kif", "jkf-fork.kif")
+	out, _, code := runMain("convert", "--to", "usi", path)
+	if code != 0 || out != "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f 3c3d 2g2f\n" {
+		t.Fatalf("usi: %d %q", code, out)
+	}
+	out, _, _ = runMain("convert", "--to", "sfen", path)
+	if out != "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 4\n" {
+		t.Fatalf("sfen: %q", out)
+	}
+	dir := t.TempDir()
+	dst := filepath.Join(dir, "out.ki2")
+	if _, errOut, code := runMain("convert", "--out", dst, path); code != 0 {
+		t.Fatalf("--out: %s", errOut)
+	}
+	out, _, _ = runMain("convert", "--to", "usi", dst)
+	if !strings.HasSuffix(out, "moves 7g7f 3c3d 2g2f\n") {
+		t.Fatalf("re-read of the written KI2: %q", out)
+	}
+	bad := filepath.Join(dir, "bad.kif")
+	os.WriteFile(bad, []byte("手合割：平手\n   1 ７六歩(77)\n手合割：香落ち\n"), 0o644)
+	out, errOut, code := runMain("convert", bad)
+	if code != 1 || out != "" || !strings.Contains(errOut, "bad.kif:3") {
+		t.Fatalf("bad file: %d %q %q", code, out, errOut)
+	}
+}
