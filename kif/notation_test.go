@@ -133,10 +133,10 @@ func TestRelativeWords(t *testing.T) {
 func TestParseJapaneseErrors(t *testing.T) {
 	p, _ := game.ParseSFEN("4k4/9/9/9/9/9/9/9/3GKG3 b P 1")
 	cases := map[string]string{
-		"58金":   "ambiguous",
+		"58金":  "ambiguous",
 		"５八金":  "ambiguous",
-		"55角":   "no 角 in hand",
-		"55玉":   "cannot be dropped",
+		"55角":  "no 角 in hand",
+		"55玉":  "cannot be dropped",
 		"１一歩":  "行き所のない駒",
 		"同歩":   "no previous move",
 		"x":    "want a destination",
