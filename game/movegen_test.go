@@ -276,3 +276,19 @@ func TestWhyIllegal(t *testing.T) {
 		}
 	}
 }
+
+func TestKeyAfter(t *testing.T) {
+	for _, p := range randomPositions(t, 1000) {
+		var ml MoveList
+		p.LegalMoves(&ml)
+		for _, m := range ml.Slice() {
+			bk, k := p.KeyAfter(m)
+			hb, hw := p.HandAfter(m, Black), p.HandAfter(m, White)
+			p.DoMove(m)
+			if bk != p.BoardKey() || k != p.Key() || hb != p.Hand(Black) || hw != p.Hand(White) {
+				t.Fatalf("%s: KeyAfter/HandAfter(%s) differ from the move made", p.SFEN(), m)
+			}
+			p.UndoMove()
+		}
+	}
+}

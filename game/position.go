@@ -321,3 +321,40 @@ func (p *Position) GivesCheck(m Move) bool {
 	// ours, and the move leaves that line.
 	return !lineBB[k][from].Has(to) && p.sliderBlockers(us, k, p.occ).Has(from)
 }
+
+// KeyAfter returns the board key and the full key of the position after
+// the legal move m, without making it (search looks up children this way).
+func (p *Position) KeyAfter(m Move) (boardKey, key uint64) {
+	us := p.side
+	bk := p.boardKey ^ zobSide
+	hk := p.handKey
+	to := m.To()
+	if m.IsDrop() {
+		t := m.DropType()
+		bk ^= zobPiece[NewPiece(us, t)][to]
+		hk -= zobHand[us][t]
+	} else {
+		pc := m.Piece()
+		bk ^= zobPiece[pc][m.From()] ^ zobPiece[m.Moved()][to]
+		if cap := m.Captured(); cap != NoPiece {
+			bk ^= zobPiece[cap][to]
+			hk += zobHand[us][cap.Type().Unpromote()]
+		}
+	}
+	return bk, bk ^ hk
+}
+
+// HandAfter returns side c's hand after the legal move m.
+func (p *Position) HandAfter(m Move, c Color) Hand {
+	h := p.hands[c]
+	if p.side != c {
+		return h
+	}
+	if m.IsDrop() {
+		return h.Sub(m.DropType())
+	}
+	if cap := m.Captured(); cap != NoPiece {
+		return h.Add(cap.Type().Unpromote())
+	}
+	return h
+}

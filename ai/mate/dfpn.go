@@ -1,0 +1,330 @@
+// Package mate is kiki's tsume (mate) solver: depth-first proof-number
+// search (df-pn) over checks for the attacker and evasions for the
+// defender, with a bounded transposition table using hand dominance, the
+// 1+ε threshold trick, repetition handled without graph-history errors,
+// and extraction of the minimax solution line.
+package mate
+
+import (
+	"sync/atomic"
+	"time"
+
+	"kiki/game"
+)
+
+// epsilon is the 1+ε trick's margin (Pawlewicz and Lew): a child keeps the
+// search a little longer than strictly needed, so that df-pn does not
+// thrash between two siblings with close numbers.
+const epsilon = 0.25
+
+type child struct {
+	move          game.Move
+	boardKey, key uint64
+	hand          game.Hand // the attacker's hand after the move
+	pn, dn        uint32
+	dist          uint16
+	rep           bool // disproof relies on a repetition on the current path
+	final         bool // proven or disproven: no need to look it up again
+}
+
+type result struct {
+	pn, dn uint32
+	dist   uint16
+	rep    bool
+}
+
+type searcher struct {
+	tt       *table
+	pos      *game.Position
+	attacker game.Color
+
+	nodes     uint64
+	maxNodes  uint64
+	deadline  time.Time
+	stop      *atomic.Bool
+	aborted   bool
+	nextCheck uint64
+	onCheck   func() // called every few thousand nodes (progress, cancellation)
+
+	path   map[uint64]int
+	stack  [][]child
+	ply    int
+	rootPN uint32
+	rootDN uint32
+}
+
+func sat(a, b uint32) uint32 {
+	if s := uint64(a) + uint64(b); s < uint64(inf) {
+		return uint32(s)
+	}
+	return inf
+}
+
+func (s *searcher) checkLimits() {
+	s.nextCheck = s.nodes + 4096
+	if s.onCheck != nil {
+		s.onCheck()
+	}
+	if s.maxNodes > 0 && s.nodes >= s.maxNodes || !s.deadline.IsZero() && time.Now().After(s.deadline) || s.stop != nil && s.stop.Load() {
+		s.aborted = true
+	}
+}
+
+func (s *searcher) children() []child {
+	for len(s.stack) <= s.ply {
+		s.stack = append(s.stack, make([]child, 0, game.MaxMoves))
+	}
+	return s.stack[s.ply][:0]
+}
+
+// mid searches the node at s.pos with r plies to go (infDepth: unlimited)
+// until its proof number reaches thpn or its disproof number thdn, stores
+// what it learnt, and returns the node's numbers.
+func (s *searcher) mid(thpn, thdn uint32, r int) result {
+	s.nodes++
+	if s.nodes >= s.nextCheck {
+		s.checkLimits()
+	}
+	p := s.pos
+	or := p.Side() == s.attacker
+	bk, h := p.BoardKey(), p.Hand(s.attacker)
+	if s.aborted {
+		return result{pn: 1, dn: 1}
+	}
+	start := s.nodes
+	if or && r <= 0 {
+		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0}, start)
+	}
+	var ml game.MoveList
+	if or {
+		p.GenerateChecks(&ml)
+	} else {
+		p.LegalMoves(&ml)
+	}
+	if ml.Len() == 0 {
+		if or {
+			return s.store(bk, h, result{pn: inf, dn: 0, dist: infDepth}, start)
+		}
+		return s.store(bk, h, result{pn: 0, dn: inf, dist: 0}, start)
+	}
+	if r <= 0 {
+		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0}, start)
+	}
+	ch := s.children()
+	for _, m := range ml.Slice() {
+		c := child{move: m}
+		c.boardKey, c.key = p.KeyAfter(m)
+		c.hand = p.HandAfter(m, s.attacker)
+		if r >= infDepth-1000 && s.path[c.key] > 0 {
+			// Only an unlimited search needs repetition: with a depth
+			// bound, "mate within d" does not depend on the path, and a
+			// mating line never needs to repeat a position.
+			c.pn, c.dn, c.dist, c.rep, c.final = inf, 0, infDepth, true, true
+		} else if lr := s.tt.lookup(c.boardKey, c.hand, r-1); lr.found {
+			c.pn, c.dn, c.dist = lr.pn, lr.dn, lr.dist
+			c.final = lr.pn == 0 || lr.dn == 0
+		} else {
+			s.initChild(&c, or, r-1)
+		}
+		ch = append(ch, c)
+	}
+	s.stack[s.ply] = ch
+	s.ply++
+	defer func() { s.ply-- }()
+
+	var pn, dn uint32
+	for {
+		pn, dn = s.sum(ch, or)
+		if s.ply == 1 {
+			s.rootPN, s.rootDN = pn, dn
+		}
+		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || s.aborted {
+			break
+		}
+		best, second := -1, inf
+		for i := range ch {
+			v := ch[i].dn
+			if or {
+				v = ch[i].pn
+			}
+			if best < 0 || v < chVal(ch[best], or) {
+				if best >= 0 {
+					second = min(second, chVal(ch[best], or))
+				}
+				best = i
+			} else {
+				second = min(second, v)
+			}
+		}
+		c := &ch[best]
+		var cthpn, cthdn uint32
+		grow := func(v uint32) uint32 {
+			if v >= inf {
+				return inf
+			}
+			return uint32(min(uint64(float64(v)*(1+epsilon))+1, uint64(inf)))
+		}
+		if or {
+			cthpn = min(thpn, grow(second))
+			cthdn = uint32(min(uint64(thdn)-uint64(dn)+uint64(c.dn), uint64(inf)))
+		} else {
+			cthdn = min(thdn, grow(second))
+			cthpn = uint32(min(uint64(thpn)-uint64(pn)+uint64(c.pn), uint64(inf)))
+		}
+		p.DoMove(c.move)
+		if r >= infDepth-1000 {
+			s.path[c.key]++
+		}
+		res := s.mid(cthpn, cthdn, r-1)
+		if r >= infDepth-1000 {
+			s.leave(c.key)
+		}
+		p.UndoMove()
+		c.pn, c.dn, c.dist, c.rep = res.pn, res.dn, res.dist, res.rep
+		c.final = res.pn == 0 || res.dn == 0
+		// Other children may have been settled by transpositions below.
+		for i := range ch {
+			if i != best && !ch[i].final {
+				if lr := s.tt.lookup(ch[i].boardKey, ch[i].hand, r-1); lr.found {
+					ch[i].pn, ch[i].dn, ch[i].dist = lr.pn, lr.dn, lr.dist
+					ch[i].final = lr.pn == 0 || lr.dn == 0
+				}
+			}
+		}
+	}
+	res := result{pn: pn, dn: dn}
+	switch {
+	case pn == 0:
+		res.dist = s.proofDist(ch, or)
+	case dn == 0:
+		res.dist, res.rep = s.disproofDepth(ch, or)
+	}
+	if s.aborted && pn != 0 && dn != 0 {
+		return res
+	}
+	return s.store(bk, h, res, start)
+}
+
+func chVal(c child, or bool) uint32 {
+	if or {
+		return c.pn
+	}
+	return c.dn
+}
+
+// initChild gives a new child its first numbers. An AND child (after a
+// check) starts with as many proof-number units as it has evasions —
+// none means the check mates, found here without a search (the 1-ply mate
+// test at OR nodes). An OR child (after an evasion) with no check at all is
+// disproven at once.
+func (s *searcher) initChild(c *child, or bool, r int) {
+	p := s.pos
+	p.DoMove(c.move)
+	defer p.UndoMove()
+	if or {
+		n := p.CountLegal()
+		if n == 0 {
+			c.pn, c.dn, c.dist, c.final = 0, inf, 0, true
+			s.tt.store(c.boardKey, c.hand, 0, inf, 0, false, 1)
+			return
+		}
+		if r <= 0 {
+			c.pn, c.dn, c.dist, c.final = inf, 0, 0, true
+			return
+		}
+		c.pn, c.dn = uint32(n), 1
+		return
+	}
+	var ml game.MoveList
+	p.GenerateChecks(&ml)
+	if ml.Len() == 0 {
+		c.pn, c.dn, c.dist, c.final = inf, 0, infDepth, true
+		s.tt.store(c.boardKey, c.hand, inf, 0, infDepth, false, 1)
+		return
+	}
+	if r <= 0 {
+		c.pn, c.dn, c.dist, c.final = inf, 0, 0, true
+		return
+	}
+	c.pn, c.dn = 1, uint32(ml.Len())
+}
+
+func (s *searcher) sum(ch []child, or bool) (pn, dn uint32) {
+	if or {
+		pn, dn = inf, 0
+		for i := range ch {
+			pn = min(pn, ch[i].pn)
+			dn = sat(dn, ch[i].dn)
+		}
+		return
+	}
+	pn, dn = 0, inf
+	for i := range ch {
+		pn = sat(pn, ch[i].pn)
+		dn = min(dn, ch[i].dn)
+	}
+	return
+}
+
+// proofDist is the mate length of a proven node: the shortest proven
+// check at an OR node, the longest evasion at an AND node.
+func (s *searcher) proofDist(ch []child, or bool) uint16 {
+	var d uint16
+	if or {
+		d = infDepth
+		for i := range ch {
+			if ch[i].pn == 0 {
+				d = min(d, ch[i].dist)
+			}
+		}
+	} else {
+		for i := range ch {
+			d = max(d, ch[i].dist)
+		}
+	}
+	return min(d+1, infDepth-1)
+}
+
+// disproofDepth returns up to how many plies a disproven node's disproof
+// holds, and whether it relied on a repetition.
+func (s *searcher) disproofDepth(ch []child, or bool) (uint16, bool) {
+	inc := func(d uint16) uint16 {
+		if d >= infDepth-1 {
+			return infDepth
+		}
+		return d + 1
+	}
+	if or {
+		d, rep := uint16(infDepth), false
+		for i := range ch {
+			d = min(d, ch[i].dist)
+			rep = rep || ch[i].rep
+		}
+		return inc(d), rep
+	}
+	best := -1
+	for i := range ch {
+		if ch[i].dn != 0 {
+			continue
+		}
+		if best < 0 || ch[best].rep && !ch[i].rep || ch[best].rep == ch[i].rep && ch[i].dist > ch[best].dist {
+			best = i
+		}
+	}
+	return inc(ch[best].dist), ch[best].rep
+}
+
+func (s *searcher) store(bk uint64, h game.Hand, res result, start uint64) result {
+	s.tt.store(bk, h, res.pn, res.dn, res.dist, res.rep, s.nodes-start+1)
+	return res
+}
+
+// leave removes one occurrence of key from the path (the map holds only
+// the current path, so that looking a position up in it stays cheap).
+func (s *searcher) leave(key uint64) {
+	if s.path[key] <= 1 {
+		delete(s.path, key)
+	} else {
+		s.path[key]--
+	}
+}

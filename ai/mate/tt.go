@@ -1,0 +1,158 @@
+package mate
+
+import "kiki/game"
+
+// The transposition table holds proof and disproof numbers by board (and
+// side to move), with the attacker's hand kept beside them, so that one
+// look-up can use hand dominance: a position proven with hand H is proven
+// with any hand holding at least H, and one disproven with H is disproven
+// with any hand holding at most H. Memory is bounded; when a bucket is full
+// the entry with the least work behind it is replaced.
+
+const (
+	inf = uint32(1<<31 - 1)
+	// infDepth marks a disproof that holds at any depth, and an unlimited search.
+	infDepth = 0xffff
+)
+
+type entry struct {
+	key  uint64
+	hand game.Hand
+	// pn and dn are the numbers the last search left (for a proof or a
+	// disproof that a look-up at another depth cannot use, they are reset).
+	pn, dn uint32
+	work   uint32
+	// mateLen is the shortest mate proven from here (infDepth: none), and
+	// noMate the depth up to which there is surely no mate (valid with
+	// flagNoMate; infDepth: none at all). Both can hold at once: a mate in
+	// 15 that is not a mate in 13.
+	mateLen uint16
+	noMate  uint16
+	flags   uint8
+}
+
+const (
+	flagUsed = 1 << iota
+	flagNoMate
+	// flagRep marks numbers from a disproof that relied on a repetition on
+	// the path that found it; they are not trusted on another path (no GHI errors).
+	flagRep
+)
+
+const bucketSize = 8
+
+type bucket [bucketSize]entry
+
+type table struct {
+	buckets []bucket
+	mask    uint64
+	used    int
+}
+
+// newTable makes a table of about mib MiB.
+func newTable(mib int) *table {
+	if mib < 1 {
+		mib = 1
+	}
+	n := uint64(mib) << 20 / uint64(bucketSize*32)
+	size := uint64(1)
+	for size*2 <= n {
+		size *= 2
+	}
+	return &table{buckets: make([]bucket, size), mask: size - 1}
+}
+
+func (t *table) clear() {
+	clear(t.buckets)
+	t.used = 0
+}
+
+// lookupResult is what a look-up learns about a node.
+type lookupResult struct {
+	pn, dn uint32
+	dist   uint16
+	found  bool
+}
+
+// lookup returns what is known of the node with board key key and
+// attacker's hand h, searched with r plies to go.
+func (t *table) lookup(key uint64, h game.Hand, r int) lookupResult {
+	b := &t.buckets[key&t.mask]
+	res := lookupResult{pn: 1, dn: 1}
+	for i := range b {
+		e := &b[i]
+		if e.flags&flagUsed == 0 || e.key != key {
+			continue
+		}
+		if int(e.mateLen) <= r && h.Dominates(e.hand) {
+			if res.pn != 0 || e.mateLen < res.dist {
+				res = lookupResult{pn: 0, dn: inf, dist: e.mateLen, found: true}
+			}
+			continue
+		}
+		if res.pn == 0 {
+			continue
+		}
+		if e.flags&flagNoMate != 0 && r <= int(e.noMate) && e.hand.Dominates(h) {
+			if res.dn != 0 || e.noMate > res.dist {
+				res = lookupResult{pn: inf, dn: 0, dist: e.noMate, found: true}
+			}
+			continue
+		}
+		if res.dn != 0 && e.hand == h && e.pn != 0 && e.dn != 0 {
+			res = lookupResult{pn: e.pn, dn: e.dn, found: true}
+		}
+	}
+	return res
+}
+
+// store records a node's numbers; work is the number of nodes its search took.
+func (t *table) store(key uint64, h game.Hand, pn, dn uint32, dist uint16, rep bool, work uint64) {
+	b := &t.buckets[key&t.mask]
+	w := uint32(min(work, 1<<32-1))
+	victim := -1
+	for i := range b {
+		e := &b[i]
+		if e.flags&flagUsed == 0 {
+			if victim < 0 || b[victim].flags&flagUsed != 0 {
+				victim = i
+			}
+			continue
+		}
+		if e.key == key && e.hand == h {
+			e.update(pn, dn, dist, rep, w)
+			return
+		}
+		if victim < 0 || b[victim].flags&flagUsed != 0 && e.work < b[victim].work {
+			victim = i
+		}
+	}
+	if b[victim].flags&flagUsed == 0 {
+		t.used++
+	}
+	b[victim] = entry{key: key, hand: h, mateLen: infDepth, flags: flagUsed}
+	b[victim].update(pn, dn, dist, rep, w)
+}
+
+func (e *entry) update(pn, dn uint32, dist uint16, rep bool, w uint32) {
+	e.pn, e.dn = pn, dn
+	e.work = max(e.work, w)
+	e.flags &^= flagRep
+	switch {
+	case pn == 0:
+		e.mateLen = min(e.mateLen, dist)
+	case dn == 0 && rep:
+		e.flags |= flagRep
+		e.pn, e.dn = 1, 1 // not usable elsewhere
+	case dn == 0:
+		if e.flags&flagNoMate == 0 || dist > e.noMate {
+			e.noMate = dist
+		}
+		e.flags |= flagNoMate
+	}
+}
+
+// hashfull returns the fraction of entries in use, in permille.
+func (t *table) hashfull() int {
+	return int(uint64(t.used) * 1000 / uint64(len(t.buckets)*bucketSize))
+}
