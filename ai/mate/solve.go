@@ -318,4 +318,3 @@ func (sv *Solver) MatingMoves(ctx context.Context, p *game.Position) ([]game.Mov
 	}
 	return moves, lengths, true
 }
-
