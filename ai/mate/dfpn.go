@@ -23,15 +23,20 @@ type child struct {
 	hand          game.Hand // the attacker's hand after the move
 	pn, dn        uint32
 	dist          uint16
-	rep           bool // disproof relies on a repetition on the current path
+	// repPly is the ply of the earliest position on the path that the
+	// child's disproof relies on seeing again (noRep: none).
+	repPly int
 	final         bool // proven or disproven: no need to look it up again
 }
 
 type result struct {
 	pn, dn uint32
 	dist   uint16
-	rep    bool
+	repPly int
 }
+
+// noRep is the repPly of a result that relies on no repetition.
+const noRep = 1 << 30
 
 type searcher struct {
 	tt       *table
@@ -46,18 +51,23 @@ type searcher struct {
 	nextCheck uint64
 	onCheck   func() // called every few thousand nodes (progress, cancellation)
 
-	path   map[uint64]int
+	path   map[uint64]int // positions on the current path, and their ply
 	stack  [][]child
 	ply    int
 	rootPN uint32
 	rootDN uint32
 }
 
+// sat adds two numbers; a sum never reaches inf, which only a real proof
+// or disproof sets (otherwise a large sum could end a search undecided).
 func sat(a, b uint32) uint32 {
-	if s := uint64(a) + uint64(b); s < uint64(inf) {
+	if a == inf || b == inf {
+		return inf
+	}
+	if s := uint64(a) + uint64(b); s < uint64(inf-1) {
 		return uint32(s)
 	}
-	return inf
+	return inf - 1
 }
 
 func (s *searcher) checkLimits() {
@@ -89,11 +99,11 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	or := p.Side() == s.attacker
 	bk, h := p.BoardKey(), p.Hand(s.attacker)
 	if s.aborted {
-		return result{pn: 1, dn: 1}
+		return result{pn: 1, dn: 1, repPly: noRep}
 	}
 	start := s.nodes
 	if or && r <= 0 {
-		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0}, start)
+		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0}, start, false)
 	}
 	var ml game.MoveList
 	if or {
@@ -103,23 +113,23 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	}
 	if ml.Len() == 0 {
 		if or {
-			return s.store(bk, h, result{pn: inf, dn: 0, dist: infDepth}, start)
+			return s.store(bk, h, result{pn: inf, dn: 0, dist: infDepth}, start, false)
 		}
-		return s.store(bk, h, result{pn: 0, dn: inf, dist: 0}, start)
+		return s.store(bk, h, result{pn: 0, dn: inf, dist: 0}, start, false)
 	}
 	if r <= 0 {
-		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0}, start)
+		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0}, start, false)
 	}
 	ch := s.children()
 	for _, m := range ml.Slice() {
 		c := child{move: m}
 		c.boardKey, c.key = p.KeyAfter(m)
 		c.hand = p.HandAfter(m, s.attacker)
-		if r >= infDepth-1000 && s.path[c.key] > 0 {
-			// Only an unlimited search needs repetition: with a depth
-			// bound, "mate within d" does not depend on the path, and a
-			// mating line never needs to repeat a position.
-			c.pn, c.dn, c.dist, c.rep, c.final = inf, 0, infDepth, true, true
+		c.repPly = noRep
+		if ply, ok := s.path[c.key]; ok {
+			// A repeated position is no way to mate (the shortest mate
+			// never repeats one, and perpetual check loses).
+			c.pn, c.dn, c.dist, c.repPly, c.final = inf, 0, infDepth, ply, true
 		} else if lr := s.tt.lookup(c.boardKey, c.hand, r-1); lr.found {
 			c.pn, c.dn, c.dist = lr.pn, lr.dn, lr.dist
 			c.final = lr.pn == 0 || lr.dn == 0
@@ -172,15 +182,11 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 			cthpn = uint32(min(uint64(thpn)-uint64(pn)+uint64(c.pn), uint64(inf)))
 		}
 		p.DoMove(c.move)
-		if r >= infDepth-1000 {
-			s.path[c.key]++
-		}
+		s.path[c.key] = s.ply
 		res := s.mid(cthpn, cthdn, r-1)
-		if r >= infDepth-1000 {
-			s.leave(c.key)
-		}
+		delete(s.path, c.key)
 		p.UndoMove()
-		c.pn, c.dn, c.dist, c.rep = res.pn, res.dn, res.dist, res.rep
+		c.pn, c.dn, c.dist, c.repPly = res.pn, res.dn, res.dist, res.repPly
 		c.final = res.pn == 0 || res.dn == 0
 		// Other children may have been settled by transpositions below.
 		for i := range ch {
@@ -192,17 +198,21 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 			}
 		}
 	}
-	res := result{pn: pn, dn: dn}
+	res := result{pn: pn, dn: dn, repPly: noRep}
 	switch {
 	case pn == 0:
 		res.dist = s.proofDist(ch, or)
 	case dn == 0:
-		res.dist, res.rep = s.disproofDepth(ch, or)
+		res.dist, res.repPly = s.disproofDepth(ch, or)
 	}
 	if s.aborted && pn != 0 && dn != 0 {
 		return res
 	}
-	return s.store(bk, h, res, start)
+	// A disproof that relies on a position above this node coming back
+	// holds only on this path: it is stored flagged, and not trusted by
+	// other paths (graph history interaction). One whose repetition lies
+	// inside its own subtree holds anywhere.
+	return s.store(bk, h, res, start, res.repPly < s.ply-1)
 }
 
 func chVal(c child, or bool) uint32 {
@@ -286,8 +296,8 @@ func (s *searcher) proofDist(ch []child, or bool) uint16 {
 }
 
 // disproofDepth returns up to how many plies a disproven node's disproof
-// holds, and whether it relied on a repetition.
-func (s *searcher) disproofDepth(ch []child, or bool) (uint16, bool) {
+// holds, and the earliest path ply it relied on seeing again.
+func (s *searcher) disproofDepth(ch []child, or bool) (uint16, int) {
 	inc := func(d uint16) uint16 {
 		if d >= infDepth-1 {
 			return infDepth
@@ -295,10 +305,10 @@ func (s *searcher) disproofDepth(ch []child, or bool) (uint16, bool) {
 		return d + 1
 	}
 	if or {
-		d, rep := uint16(infDepth), false
+		d, rep := uint16(infDepth), noRep
 		for i := range ch {
 			d = min(d, ch[i].dist)
-			rep = rep || ch[i].rep
+			rep = min(rep, ch[i].repPly)
 		}
 		return inc(d), rep
 	}
@@ -307,24 +317,15 @@ func (s *searcher) disproofDepth(ch []child, or bool) (uint16, bool) {
 		if ch[i].dn != 0 {
 			continue
 		}
-		if best < 0 || ch[best].rep && !ch[i].rep || ch[best].rep == ch[i].rep && ch[i].dist > ch[best].dist {
+		if best < 0 || ch[i].repPly > ch[best].repPly || ch[i].repPly == ch[best].repPly && ch[i].dist > ch[best].dist {
 			best = i
 		}
 	}
-	return inc(ch[best].dist), ch[best].rep
+	return inc(ch[best].dist), ch[best].repPly
 }
 
-func (s *searcher) store(bk uint64, h game.Hand, res result, start uint64) result {
-	s.tt.store(bk, h, res.pn, res.dn, res.dist, res.rep, s.nodes-start+1)
+func (s *searcher) store(bk uint64, h game.Hand, res result, start uint64, pathDependent bool) result {
+	s.tt.store(bk, h, res.pn, res.dn, res.dist, pathDependent, s.nodes-start+1)
 	return res
 }
 
-// leave removes one occurrence of key from the path (the map holds only
-// the current path, so that looking a position up in it stays cheap).
-func (s *searcher) leave(key uint64) {
-	if s.path[key] <= 1 {
-		delete(s.path, key)
-	} else {
-		s.path[key]--
-	}
-}

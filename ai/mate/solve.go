@@ -121,8 +121,8 @@ func (sv *Solver) newSearcher(ctx context.Context, p *game.Position) *searcher {
 // prove searches the current position of s with r plies to go.
 func (s *searcher) prove(r int) result {
 	key := s.pos.Key()
-	s.path[key]++
-	defer s.leave(key)
+	s.path[key] = 0
+	defer delete(s.path, key)
 	s.ply = 0
 	return s.mid(inf, inf, r)
 }
@@ -170,28 +170,37 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 		}
 	}
 	s.aborted = false
-	s.maxNodes, s.deadline = 0, time.Time{} // the line must be completed
-	out.Moves = s.line(length)
-	out.Length = len(out.Moves)
+	// The line gets a budget of its own beyond the search's; every search it
+	// makes is bounded, so it always ends (exact tells whether every step
+	// was certain).
+	s.maxNodes, s.deadline = 0, time.Time{}
+	moves, exact := s.line(length)
+	out.Moves = moves
+	out.Length = len(moves)
+	out.Minimal = out.Minimal && exact && len(moves) == length
 	out.Status = Mate
 	return out
 }
 
-// line extracts the solution from the proven current position with the
-// given length: at the attacker's turn a check that mates within the
-// remaining plies, at the defender's turn the evasion that lasts longest.
-func (s *searcher) line(length int) []game.Move {
-	var moves []game.Move
-	var keys []uint64
+// line extracts the solution from the proven current position, expected
+// to be of the given length: at the attacker's turn a check that mates
+// within the remaining plies, at the defender's turn the evasion that lasts
+// longest. The shortening search leaves what this needs in the table (a
+// check proven within rem-1; an evasion disproven within rem-3, since the
+// disproof of "mate within length-2" passed through it). Where the table
+// has lost it, or the length was not proven minimal, it falls back to the
+// stored mate lengths and, last, to new searches; exact reports whether
+// every step was certain.
+func (s *searcher) line(length int) (moves []game.Move, exact bool) {
 	defer func() {
 		for range moves {
 			s.pos.UndoMove()
 		}
-		_ = keys
 	}()
-	s.path = map[uint64]int{}
-	s.path[s.pos.Key()]++
-	for rem := length; rem > 0; rem-- {
+	exact = true
+	// The line so far is history above every search made here: ply -1.
+	s.path = map[uint64]int{s.pos.Key(): -1}
+	for rem := length; len(moves) < 4*length+100; rem-- {
 		p := s.pos
 		or := p.Side() == s.attacker
 		var ml game.MoveList
@@ -201,85 +210,163 @@ func (s *searcher) line(length int) []game.Move {
 			p.LegalMoves(&ml)
 		}
 		if ml.Len() == 0 {
+			if or {
+				exact = false // cannot happen for a proven position
+			}
 			break
 		}
-		type cand struct {
-			m    game.Move
-			dist int
-		}
-		var cands []cand
-		for _, m := range ml.Slice() {
-			bk, _ := p.KeyAfter(m)
-			lr := s.tt.lookup(bk, p.HandAfter(m, s.attacker), rem-1)
-			d := infDepth
-			if lr.found && lr.pn == 0 {
-				d = int(lr.dist)
-			}
-			cands = append(cands, cand{m, d})
-		}
-		slices.SortStableFunc(cands, func(a, b cand) int {
-			if or {
-				return a.dist - b.dist
-			}
-			return b.dist - a.dist
-		})
-		// The shortening search left what we need in the table: a check
-		// proven within rem-1, and an evasion disproven within rem-3 (the
-		// disproof of "mate within length-2" passes through it). Search
-		// only when the table has lost it.
 		chosen := game.NoMove
-		for _, c := range cands {
-			bk, _ := p.KeyAfter(c.m)
-			h := p.HandAfter(c.m, s.attacker)
+		// Exact step from the table.
+		for _, m := range ml.Slice() {
+			if rem < 1 {
+				break
+			}
+			bk, key := p.KeyAfter(m)
+			if _, ok := s.path[key]; ok {
+				continue
+			}
+			h := p.HandAfter(m, s.attacker)
 			if or {
 				if lr := s.tt.lookup(bk, h, rem-1); lr.found && lr.pn == 0 {
-					chosen = c.m
+					chosen = m
 					break
 				}
 			} else if rem-3 < 0 {
-				chosen = c.m
+				chosen = m
 				break
 			} else if lr := s.tt.lookup(bk, h, rem-3); lr.found && lr.dn == 0 {
-				chosen = c.m
+				chosen = m
 				break
 			}
 		}
-		for _, c := range cands {
-			if chosen != game.NoMove {
-				break
-			}
-			p.DoMove(c.m)
-			var ok bool
-			if or {
-				ok = s.proveChild(rem-1).pn == 0
-			} else {
-				ok = s.proveChild(rem-3).pn != 0
-			}
-			p.UndoMove()
-			if ok {
-				chosen = c.m
-			}
+		if chosen == game.NoMove && rem >= 1 {
+			chosen = s.probeChoice(&ml, or, rem)
 		}
 		if chosen == game.NoMove {
-			if or {
-				break // cannot happen for a proven position
+			exact = false
+			chosen = s.fallbackChoice(&ml, or)
+			if chosen == game.NoMove {
+				break
 			}
-			chosen = cands[0].m
 		}
 		p.DoMove(chosen)
-		s.path[p.Key()]++
+		s.path[p.Key()] = -1
 		moves = append(moves, chosen)
 	}
-	return slices.Clone(moves)
+	return slices.Clone(moves), exact
+}
+
+// probeChoice finds the exact step by bounded searches: a check that
+// mates within rem-1, or an evasion that is not mated within rem-3 (tried
+// longest stored mate first).
+func (s *searcher) probeChoice(ml *game.MoveList, or bool, rem int) game.Move {
+	p := s.pos
+	type cand struct {
+		m game.Move
+		d int
+	}
+	var cands []cand
+	for _, m := range ml.Slice() {
+		bk, key := p.KeyAfter(m)
+		if _, ok := s.path[key]; ok {
+			continue
+		}
+		d := infDepth
+		if lr := s.tt.lookup(bk, p.HandAfter(m, s.attacker), infDepth-1); lr.found && lr.pn == 0 {
+			d = int(lr.dist)
+		}
+		cands = append(cands, cand{m, d})
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		if or {
+			return a.d - b.d
+		}
+		return b.d - a.d
+	})
+	for _, c := range cands {
+		p.DoMove(c.m)
+		var res result
+		if or {
+			res = s.proveChild(rem - 1)
+		} else if rem-3 >= 0 {
+			res = s.proveChild(rem - 3)
+		}
+		p.UndoMove()
+		if or && res.pn == 0 || !or && res.dn == 0 {
+			return c.m
+		}
+	}
+	return game.NoMove
+}
+
+// fallbackChoice picks a move by the stored mate lengths — the shortest
+// check, the longest evasion — which keeps lengths strictly decreasing
+// along the line, so it ends in mate without cycling. A child with nothing
+// stored is searched (without the line as history: a proof does not
+// depend on the path that reaches it).
+func (s *searcher) fallbackChoice(ml *game.MoveList, or bool) game.Move {
+	p := s.pos
+	best, bestLen := game.NoMove, 0
+	for _, m := range ml.Slice() {
+		bk, key := p.KeyAfter(m)
+		lr := s.tt.lookup(bk, p.HandAfter(m, s.attacker), infDepth-1)
+		if !(lr.found && lr.pn == 0) {
+			saved := s.path
+			s.path = map[uint64]int{key: 0}
+			p.DoMove(m)
+			res := s.probe(infDepth - 1)
+			p.UndoMove()
+			s.path = saved
+			if res.pn != 0 {
+				continue
+			}
+			lr = lookupResult{pn: 0, dist: res.dist, found: true}
+		}
+		d := int(lr.dist)
+		if best == game.NoMove || or && d < bestLen || !or && d > bestLen {
+			best, bestLen = m, d
+		}
+	}
+	return best
+}
+
+// probeBudget bounds each search the line extraction makes.
+const probeBudget = 2_000_000
+
+// probe searches the current position with r plies to go within
+// probeBudget nodes; an unfinished probe reports neither proof nor disproof.
+func (s *searcher) probe(r int) result {
+	s.ply = 0
+	limit := s.nodes + probeBudget
+	saved := s.maxNodes
+	s.maxNodes = limit
+	res := s.mid(inf, inf, r)
+	s.maxNodes = saved
+	if s.aborted {
+		s.aborted = false
+		return result{pn: 1, dn: 1, repPly: noRep}
+	}
+	return res
 }
 
 func (s *searcher) proveChild(r int) result {
 	key := s.pos.Key()
-	if s.path[key] > 0 {
-		return result{pn: inf, dn: 0, rep: true}
+	if _, ok := s.path[key]; ok {
+		return result{pn: inf, dn: 0, repPly: -1}
 	}
-	s.path[key]++
-	defer s.leave(key)
+	s.path[key] = 0
+	defer delete(s.path, key)
+	return s.probe(r)
+}
+
+// searchChild is proveChild within the searcher's own limits.
+func (s *searcher) searchChild(r int) result {
+	key := s.pos.Key()
+	if _, ok := s.path[key]; ok {
+		return result{pn: inf, dn: 0, repPly: -1}
+	}
+	s.path[key] = 0
+	defer delete(s.path, key)
 	s.ply = 0
 	return s.mid(inf, inf, r)
 }
@@ -295,14 +382,14 @@ func (sv *Solver) MatingMoves(ctx context.Context, p *game.Position) ([]game.Mov
 	pos.GenerateChecks(&ml)
 	var moves []game.Move
 	var lengths []int
-	s.path[pos.Key()]++
+	s.path[pos.Key()] = -1
 	for _, m := range ml.Slice() {
 		pos.DoMove(m)
-		res := s.proveChild(infDepth)
+		res := s.searchChild(infDepth - 1)
 		if res.pn == 0 {
 			l := int(res.dist)
 			for l >= 2 {
-				r := s.proveChild(l - 2)
+				r := s.searchChild(l - 2)
 				if r.pn != 0 {
 					break
 				}

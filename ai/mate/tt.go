@@ -84,7 +84,7 @@ func (t *table) lookup(key uint64, h game.Hand, r int) lookupResult {
 		if e.flags&flagUsed == 0 || e.key != key {
 			continue
 		}
-		if int(e.mateLen) <= r && h.Dominates(e.hand) {
+		if e.mateLen != infDepth && int(e.mateLen) <= r && h.Dominates(e.hand) {
 			if res.pn != 0 || e.mateLen < res.dist {
 				res = lookupResult{pn: 0, dn: inf, dist: e.mateLen, found: true}
 			}
