@@ -26,7 +26,7 @@ type child struct {
 	// repPly is the ply of the earliest position on the path that the
 	// child's disproof relies on seeing again (noRep: none).
 	repPly int
-	final         bool // proven or disproven: no need to look it up again
+	final  bool // proven or disproven: no need to look it up again
 }
 
 type result struct {
@@ -328,4 +328,3 @@ func (s *searcher) store(bk uint64, h game.Hand, res result, start uint64, pathD
 	s.tt.store(bk, h, res.pn, res.dn, res.dist, pathDependent, s.nodes-start+1)
 	return res
 }
-
