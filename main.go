@@ -4,13 +4,18 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
+	"kiki/ai/mate"
 	"kiki/game"
 	"kiki/kif"
 )
@@ -28,6 +33,8 @@ func commands() []command {
 		{"moves", "moves [--sfen SFEN]                    list the legal moves, sorted", runMoves},
 		{"checks", "checks [--sfen SFEN]                   list the legal moves that give check, sorted", runChecks},
 		{"convert", "convert [--to FORMAT] [--out FILE] FILE  convert a record (kif kifu ki2 ki2u csa usi sfen)", runConvert},
+		{"mate", "mate [--sfen SFEN] [--time S] [--nodes N] [--hash MiB] [--all]  solve a mate problem", runMate},
+		{"tsume", "tsume [--time S] [--nodes N] [--hash MiB] FILE  solve a file of problems (SFEN[<tab>length] per line)", runTsume},
 	}
 }
 
@@ -257,5 +264,156 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	stdout.Write(data)
+	return 0
+}
+
+// mateFlags are the limits shared by the mate and tsume subcommands.
+func mateFlags(fs *flag.FlagSet) func() mate.Options {
+	secs := fs.Float64("time", 0, "give up after this many seconds (0: no limit)")
+	nodes := fs.Uint64("nodes", 0, "give up after this many nodes (0: no limit)")
+	hash := fs.Int("hash", 256, "transposition table size in MiB")
+	return func() mate.Options {
+		return mate.Options{HashMiB: *hash, MaxNodes: *nodes, Timeout: time.Duration(*secs * float64(time.Second))}
+	}
+}
+
+func usiMoves(ms []game.Move) string {
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = m.USI()
+	}
+	return strings.Join(parts, " ")
+}
+
+func runMate(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("mate", stderr)
+	pos := positionFlag(fs)
+	opts := mateFlags(fs)
+	all := fs.Bool("all", false, "list every first move that leads to mate (to spot alternative mates, 余詰)")
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) != 0 {
+		fmt.Fprintln(stderr, "usage: kiki mate [--sfen SFEN] [--time SECONDS] [--nodes N] [--hash MiB] [--all]")
+		return 2
+	}
+	p, ok := pos(stderr)
+	if !ok {
+		return 2
+	}
+	o := opts()
+	if o.HashMiB < 1 || o.HashMiB > 1<<16 {
+		fmt.Fprintln(stderr, "kiki mate: --hash must be from 1 to 65536 MiB")
+		return 2
+	}
+	sv := mate.New(o)
+	if *all {
+		moves, lengths, done := sv.MatingMoves(context.Background(), p)
+		for i, m := range moves {
+			fmt.Fprintf(stdout, "%s %d\n", m.USI(), lengths[i])
+		}
+		if !done {
+			fmt.Fprintln(stdout, "timeout")
+		} else if len(moves) == 0 {
+			fmt.Fprintln(stdout, "nomate")
+		}
+		return 0
+	}
+	res := sv.Solve(context.Background(), p)
+	switch res.Status {
+	case mate.Mate:
+		fmt.Fprintf(stdout, "checkmate %s\n", usiMoves(res.Moves))
+		minimal := "minimal"
+		if !res.Minimal {
+			minimal = "not proven minimal"
+		}
+		fmt.Fprintf(stdout, "length %d (%s), nodes %d, time %.3fs\n", res.Length, minimal, res.Nodes, res.Elapsed.Seconds())
+	case mate.NoMate:
+		fmt.Fprintln(stdout, "nomate")
+	default:
+		fmt.Fprintln(stdout, "timeout")
+	}
+	return 0
+}
+
+func runTsume(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("tsume", stderr)
+	opts := mateFlags(fs)
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) != 1 {
+		fmt.Fprintln(stderr, "usage: kiki tsume [--time SECONDS] [--nodes N] [--hash MiB] FILE")
+		return 2
+	}
+	f, err := os.Open(rest[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki tsume:", err)
+		return 2
+	}
+	defer f.Close()
+	type problem struct {
+		line     int
+		p        *game.Position
+		expected string
+	}
+	var probs []problem
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cols := strings.Split(line, "\t")
+		p, err := game.ParseSFEN(cols[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "kiki tsume: %s:%d: %v\n", rest[0], n, err)
+			return 2
+		}
+		exp := ""
+		if len(cols) > 1 {
+			exp = strings.TrimSpace(cols[1])
+			if _, err := strconv.Atoi(exp); err != nil && exp != "nomate" && exp != "" {
+				fmt.Fprintf(stderr, "kiki tsume: %s:%d: expected length %q is not a number or nomate\n", rest[0], n, exp)
+				return 2
+			}
+		}
+		probs = append(probs, problem{n, p, exp})
+	}
+	fmt.Fprintf(stdout, "%5s  %-8s %7s %8s %12s %9s\n", "line", "result", "length", "expected", "nodes", "time")
+	solved, agree, withExp := 0, 0, 0
+	var total time.Duration
+	var nodes uint64
+	for _, pr := range probs {
+		res := mate.New(opts()).Solve(context.Background(), pr.p)
+		total += res.Elapsed
+		nodes += res.Nodes
+		result, length := res.Status.String(), "-"
+		if res.Status == mate.Mate {
+			length = strconv.Itoa(res.Length)
+			if !res.Minimal {
+				length += "?"
+			}
+		}
+		if res.Status != mate.Unknown {
+			solved++
+		}
+		if pr.expected != "" {
+			withExp++
+			if pr.expected == "nomate" && res.Status == mate.NoMate || pr.expected == strconv.Itoa(res.Length) && res.Status == mate.Mate {
+				agree++
+			}
+		}
+		exp := pr.expected
+		if exp == "" {
+			exp = "-"
+		}
+		fmt.Fprintf(stdout, "%5d  %-8s %7s %8s %12d %8.2fs\n", pr.line, result, length, exp, res.Nodes, res.Elapsed.Seconds())
+	}
+	fmt.Fprintf(stdout, "solved %d of %d; %d of %d match the expected length; %d nodes in %.1fs (%.0f nodes/s)\n",
+		solved, len(probs), agree, withExp, nodes, total.Seconds(), float64(nodes)/total.Seconds())
 	return 0
 }

@@ -75,3 +75,39 @@ func TestConvertCommand(t *testing.T) {
 		t.Fatalf("bad file: %d %q %q", code, out, errOut)
 	}
 }
+
+func TestMateCommand(t *testing.T) {
+	out, _, code := runMain("mate", "--sfen", "k8/9/K8/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1")
+	if code != 0 || !strings.HasPrefix(out, "checkmate G*") || !strings.Contains(out, "length 1") {
+		t.Fatalf("mate: %d %q", code, out)
+	}
+	out, _, code = runMain("mate", "--all", "--sfen", "k8/9/K8/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1")
+	if code != 0 || out != "G*8b 1\nG*9b 1\n" {
+		t.Fatalf("mate --all: %d %q", code, out)
+	}
+	out, _, code = runMain("mate", "--sfen", "8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1")
+	if code != 0 || out != "nomate\n" {
+		t.Fatalf("nomate: %d %q", code, out)
+	}
+	out, _, code = runMain("mate", "--nodes", "50", "--sfen", "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1")
+	if code != 0 || out != "timeout\n" {
+		t.Fatalf("timeout: %d %q", code, out)
+	}
+	if _, _, code := runMain("mate", "--sfen", "bad"); code != 2 {
+		t.Fatalf("bad sfen: %d", code)
+	}
+}
+
+func TestTsumeCommand(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "p.tsv")
+	os.WriteFile(file, []byte("# two problems\nk8/9/K8/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1\t1\n8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1\tnomate\n"), 0o644)
+	out, _, code := runMain("tsume", file)
+	if code != 0 || !strings.Contains(out, "solved 2 of 2; 2 of 2 match") {
+		t.Fatalf("tsume: %d %q", code, out)
+	}
+	os.WriteFile(file, []byte("not an sfen\n"), 0o644)
+	if _, errOut, code := runMain("tsume", file); code != 2 || !strings.Contains(errOut, "p.tsv:1") {
+		t.Fatalf("bad file: %d %q", code, errOut)
+	}
+}
