@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"kiki/ai/mate"
+	"kiki/ai/usi"
 	"kiki/game"
 	"kiki/kif"
 )
@@ -35,6 +36,7 @@ func commands() []command {
 		{"convert", "convert [--to FORMAT] [--out FILE] FILE  convert a record (kif kifu ki2 ki2u csa usi sfen)", runConvert},
 		{"mate", "mate [--sfen SFEN] [--time S] [--nodes N] [--hash MiB] [--all]  solve a mate problem", runMate},
 		{"tsume", "tsume [--time S] [--nodes N] [--hash MiB] FILE  solve a file of problems (SFEN[<tab>length] per line)", runTsume},
+		{"usi", "usi                                    run as a USI engine on standard input and output", runUSI},
 	}
 }
 
@@ -415,5 +417,17 @@ func runTsume(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "solved %d of %d; %d of %d match the expected length; %d nodes in %.1fs (%.0f nodes/s)\n",
 		solved, len(probs), agree, withExp, nodes, total.Seconds(), float64(nodes)/total.Seconds())
+	return 0
+}
+
+func runUSI(args []string, stdout, stderr io.Writer) int {
+	if len(args) != 0 {
+		fmt.Fprintln(stderr, "usage: kiki usi")
+		return 2
+	}
+	if err := usi.Run(os.Stdin, stdout); err != nil {
+		fmt.Fprintln(stderr, "kiki usi:", err)
+		return 1
+	}
 	return 0
 }

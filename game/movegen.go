@@ -71,11 +71,76 @@ func (p *Position) GenerateQuiets(ml *MoveList) { p.generate(ml, genQuiets) }
 // must be in check.
 func (p *Position) GenerateEvasions(ml *MoveList) { p.generate(ml, genAll) }
 
-// HasLegalMove reports whether the side to move has any legal move.
+// HasLegalMove reports whether the side to move has any legal move. In
+// check it looks for one evasion at a time — a safe king step, a capture
+// of the checker, an interposition — before falling back to generation,
+// which makes mate tests cheap.
 func (p *Position) HasLegalMove() bool {
+	if p.checkers.NonZero() {
+		if r, ok := p.quickEvasion(); ok {
+			return r
+		}
+	}
 	var ml MoveList
 	p.generate(&ml, genAll)
 	return ml.n > 0
+}
+
+// quickEvasion answers whether the side to move, in check, has an evasion;
+// ok is false when it cannot tell cheaply.
+func (p *Position) quickEvasion() (has, ok bool) {
+	us, them := p.side, p.side.Opp()
+	ksq := p.kings[us]
+	if ksq == NoSquare {
+		return false, false
+	}
+	occ := p.occ.Clear(ksq)
+	for esc := stepAttacks[us][King][ksq].AndNot(p.byColor[us]); esc.NonZero(); {
+		if !p.Attacked(them, esc.Pop(), occ) {
+			return true, true
+		}
+	}
+	if p.checkers.MoreThanOne() {
+		return false, true
+	}
+	c := p.checkers.First()
+	pinned := p.Pinned(us)
+	// Every shogi piece moves the way it captures: a piece that attacks a
+	// square can move there (a forced promotion is still a move).
+	movers := func(s Square) bool {
+		for a := p.AttackersTo(us, s, p.occ).Clear(ksq); a.NonZero(); {
+			f := a.Pop()
+			if !pinned.Has(f) || lineBB[ksq][f].Has(s) {
+				return true
+			}
+		}
+		return false
+	}
+	if movers(c) {
+		return true, true
+	}
+	between := betweenBB[ksq][c]
+	if between.IsZero() {
+		return false, true
+	}
+	h := p.hands[us]
+	for b := between; b.NonZero(); {
+		s := b.Pop()
+		if movers(s) {
+			return true, true
+		}
+		for t := Lance; t <= Gold; t++ {
+			if h.Has(t) && !deadBB[us][t].Has(s) {
+				return true, true
+			}
+		}
+	}
+	if h.Has(Pawn) {
+		// A pawn interposition may be nifu or, rarely, drop-pawn mate: let
+		// generation decide.
+		return false, false
+	}
+	return false, true
 }
 
 func (p *Position) generate(ml *MoveList, mode genMode) {

@@ -292,3 +292,30 @@ func TestKeyAfter(t *testing.T) {
 		}
 	}
 }
+
+func TestHasLegalMove(t *testing.T) {
+	mated := 0
+	for _, p := range randomPositions(t, 20000) {
+		var ml MoveList
+		p.LegalMoves(&ml)
+		if p.HasLegalMove() != (ml.Len() > 0) {
+			t.Fatalf("%s: HasLegalMove %v, %d legal moves", p.SFEN(), p.HasLegalMove(), ml.Len())
+		}
+		// Also after every check: the mate test the search and solver use.
+		var cl MoveList
+		p.GenerateChecks(&cl)
+		for _, m := range cl.Slice() {
+			p.DoMove(m)
+			var el MoveList
+			p.LegalMoves(&el)
+			if p.HasLegalMove() != (el.Len() > 0) {
+				t.Fatalf("%s: HasLegalMove %v, %d evasions", p.SFEN(), p.HasLegalMove(), el.Len())
+			}
+			if el.Len() == 0 {
+				mated++
+			}
+			p.UndoMove()
+		}
+	}
+	t.Logf("%d mates among the checks", mated)
+}

@@ -121,3 +121,57 @@ func (p *Position) CanDeclare() bool {
 	}
 	return inCamp >= 10 && points >= need
 }
+
+// Cycle is what a search makes of the current position having occurred
+// before: the shogi rules end a game only at the fourth occurrence, but a
+// search treats the first return as the cycle it is.
+type Cycle int
+
+const (
+	// NoCycle means the position has not occurred within the look-back.
+	NoCycle Cycle = iota
+	// CycleDraw is a repetition without perpetual check.
+	CycleDraw
+	// CycleWin means the side to move was in check at each of its turns
+	// since the earlier occurrence: the other side's perpetual check loses.
+	CycleWin
+	// CycleLose means the side to move gave check with every move since.
+	CycleLose
+)
+
+// FindCycle looks back at most maxBack plies (stopping at a null move) for
+// an earlier occurrence of the current position and tells how it stands.
+func (p *Position) FindCycle(maxBack int) Cycle {
+	key := p.Key()
+	n := len(p.hist)
+	for i := n - 2; i >= 0 && i >= n-maxBack; i -= 2 {
+		if p.hist[i].move == NoMove || p.hist[i+1].move == NoMove {
+			return NoCycle
+		}
+		if p.hist[i].boardKey^p.hist[i].handKey != key {
+			continue
+		}
+		usChecked, themChecked := true, true
+		for j := i; j <= n; j++ {
+			var inCheck bool
+			if j == n {
+				inCheck = p.checkers.NonZero()
+			} else {
+				inCheck = p.hist[j].checkers.NonZero()
+			}
+			if (n-j)%2 == 0 {
+				usChecked = usChecked && inCheck
+			} else {
+				themChecked = themChecked && inCheck
+			}
+		}
+		switch {
+		case usChecked && !themChecked:
+			return CycleWin
+		case themChecked && !usChecked:
+			return CycleLose
+		}
+		return CycleDraw
+	}
+	return NoCycle
+}

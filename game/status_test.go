@@ -102,3 +102,50 @@ func TestEffectCounts(t *testing.T) {
 		t.Errorf("White effects on ５二 = %d, want 4", got)
 	}
 }
+
+func TestFindCycle(t *testing.T) {
+	p := NewStartPosition()
+	playUSI(t, p, "2h3h 8b7b 3h2h")
+	if c := p.FindCycle(16); c != NoCycle {
+		t.Fatalf("no cycle yet: %v", c)
+	}
+	playUSI(t, p, "7b8b")
+	if c := p.FindCycle(16); c != CycleDraw {
+		t.Fatalf("back at the start: %v", c)
+	}
+	q, _ := ParseSFEN("8k/9/9/9/9/9/9/9/4K2R1 b - 1")
+	playUSI(t, q, "2i1i 1a2a 1i2i 2a1a")
+	// 先手 to move, and 先手 gave check with every move: a losing cycle for it.
+	if c := q.FindCycle(16); c != CycleLose {
+		t.Fatalf("perpetual check: %v", c)
+	}
+	playUSI(t, q, "2i1i")
+	if c := q.FindCycle(16); c != CycleWin {
+		t.Fatalf("checked side to move: %v", c)
+	}
+	q.DoNullMove()
+	if c := q.FindCycle(16); c != NoCycle {
+		t.Fatalf("across a null move: %v", c)
+	}
+}
+
+func TestMate1Ply(t *testing.T) {
+	p, _ := ParseSFEN("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+	if m := p.Mate1Ply(); m.USI() != "G*5b" {
+		t.Fatalf("got %v", m)
+	}
+	p, _ = ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b G 1")
+	if m := p.Mate1Ply(); m != NoMove {
+		t.Fatalf("no mate, got %v", m)
+	}
+	// Whatever it returns must mate.
+	for _, q := range randomPositions(t, 5000) {
+		if m := q.Mate1Ply(); m != NoMove {
+			q.DoMove(m)
+			if !q.IsCheckmate() {
+				t.Fatalf("%s: %s does not mate", q.SFEN(), m)
+			}
+			q.UndoMove()
+		}
+	}
+}

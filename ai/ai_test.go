@@ -1,0 +1,195 @@
+package ai
+
+import (
+	"bufio"
+	"context"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"kiki/ai/mate"
+	"kiki/game"
+	"kiki/game/refdata"
+)
+
+func loadShort(t *testing.T, maxLen int) [][2]string {
+	f, err := os.Open(refdata.Path(t, "tsume", "short.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out [][2]string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if n, err := strconv.Atoi(cols[1]); err == nil && n <= maxLen {
+			out = append(out, [2]string{cols[0], cols[1]})
+		}
+	}
+	return out
+}
+
+// TestFindsShortMates: the alpha-beta search alone (no df-pn at the root)
+// finds a mate in every 1-, 3- and 5-move problem at a fixed depth, and
+// the move it plays really mates in that many (checked by the solver).
+func TestFindsShortMates(t *testing.T) {
+	probs := loadShort(t, 5)
+	e := NewEngine(16)
+	e.Threads = 1
+	e.MateSearch = false
+	sv := mate.New(mate.Options{HashMiB: 16})
+	for _, pr := range probs {
+		n, _ := strconv.Atoi(pr[1])
+		p, err := game.ParseSFEN(pr[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.NewGame()
+		r := e.Think(p, Limits{Depth: n + 2}, nil)
+		plies, ok := IsMate(r.Score)
+		if !ok || plies != n {
+			t.Errorf("%s (mate in %d): score %d, move %s", pr[0], n, r.Score, r.Move)
+			continue
+		}
+		q := p.Clone()
+		q.DoMove(r.Move)
+		if n == 1 {
+			if !q.IsCheckmate() {
+				t.Errorf("%s: %s does not mate", pr[0], r.Move)
+			}
+			continue
+		}
+		// The defender to move: every reply must leave a mate in n-2 at most.
+		var ml game.MoveList
+		q.LegalMoves(&ml)
+		for _, m := range ml.Slice() {
+			q.DoMove(m)
+			res := sv.Solve(context.Background(), q)
+			if res.Status != mate.Mate || res.Length > n-2 {
+				t.Errorf("%s: after %s %s no mate in %d (%v %d)", pr[0], r.Move, m, n-2, res.Status, res.Length)
+			}
+			q.UndoMove()
+		}
+	}
+	t.Logf("%d problems of 1, 3 and 5 moves", len(probs))
+}
+
+// TestAlwaysLegal plays the engine at every level against itself from
+// random positions: every move it returns is legal.
+func TestAlwaysLegal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	e := NewEngine(16)
+	e.Threads = 2
+	e.Seed(5)
+	n := 2000
+	if testing.Short() {
+		n = 300
+	}
+	p := game.NewStartPosition()
+	for i := 0; i < n; i++ {
+		if i%40 == 0 {
+			p = game.Handicaps[rng.IntN(len(game.Handicaps))].Position()
+			for k := rng.IntN(60); k > 0; k-- {
+				var ml game.MoveList
+				p.LegalMoves(&ml)
+				if ml.Len() == 0 {
+					break
+				}
+				p.DoMove(ml.At(rng.IntN(ml.Len())))
+			}
+		}
+		var ml game.MoveList
+		p.LegalMoves(&ml)
+		if ml.Len() == 0 {
+			i = (i/40 + 1) * 40
+			continue
+		}
+		e.Level = 1 + i%10
+		r := e.Think(p, Limits{Nodes: 3000, Depth: 4}, nil)
+		if r.Declare {
+			if !p.CanDeclare() {
+				t.Fatalf("%s: declared without the right to", p.SFEN())
+			}
+			continue
+		}
+		if r.Resign {
+			continue
+		}
+		if !p.IsLegal(r.Move) {
+			t.Fatalf("%s: level %d returned illegal %s", p.SFEN(), e.Level, r.Move)
+		}
+		p.DoMove(r.Move)
+		if o, _ := p.Status(); o != game.Ongoing {
+			i = (i/40 + 1) * 40 - 1
+		}
+	}
+}
+
+// TestStopLatency: Stop returns the best move found within 20 ms, and Go
+// never blocks its caller.
+func TestStopLatency(t *testing.T) {
+	e := NewEngine(64)
+	e.Threads = 2
+	p, _ := game.ParseSFEN("ln1g3nl/1ks1gr3/1ppppsbpp/p4pp2/7P1/P1P1P1P2/1P1PSP2P/1BKS3R1/LNG1G2NL b - 1")
+	worst := time.Duration(0)
+	for i := 0; i < 5; i++ {
+		start := time.Now()
+		ch := e.Go(p, Limits{Infinite: true}, nil)
+		if d := time.Since(start); d > 5*time.Millisecond {
+			t.Errorf("Go blocked its caller for %v", d)
+		}
+		time.Sleep(time.Duration(50+i*60) * time.Millisecond)
+		stopAt := time.Now()
+		e.Stop()
+		r := <-ch
+		lat := time.Since(stopAt)
+		worst = max(worst, lat)
+		if !p.IsLegal(r.Move) {
+			t.Fatalf("illegal move %s", r.Move)
+		}
+	}
+	if worst > 20*time.Millisecond {
+		t.Errorf("worst stop latency %v, want under 20 ms", worst)
+	}
+	t.Logf("worst stop latency %v", worst)
+}
+
+// TestByoyomi: with 1 s byoyomi the answer comes inside 1 s.
+func TestByoyomi(t *testing.T) {
+	e := NewEngine(64)
+	p := game.NewStartPosition()
+	for i := 0; i < 3; i++ {
+		start := time.Now()
+		r := e.Think(p, Limits{Byoyomi: time.Second}, nil)
+		if el := time.Since(start); el >= time.Second {
+			t.Errorf("took %v with 1 s byoyomi", el)
+		}
+		p.DoMove(r.Move)
+	}
+}
+
+func TestDeclaresWhenAllowed(t *testing.T) {
+	p, _ := game.ParseSFEN("+L+NSG1GS+N+L/4K4/PPPPPPPPP/9/9/9/9/9/4k4 b RBP 1")
+	r := NewEngine(16).Think(p, Limits{Depth: 3}, nil)
+	if !r.Declare {
+		t.Errorf("did not declare: %+v", r)
+	}
+}
+
+func TestLevelsDiffer(t *testing.T) {
+	// Level 1 must sometimes choose a move other than the best; level 10 never varies.
+	p, _ := game.ParseSFEN("ln1g3nl/1ks1gr3/1ppppsbpp/p4pp2/7P1/P1P1P1P2/1P1PSP2P/1BKS3R1/LNG1G2NL b - 1")
+	seen := map[game.Move]bool{}
+	e := NewEngine(16)
+	e.Level = 1
+	e.Seed(1)
+	for i := 0; i < 30; i++ {
+		seen[e.Think(p, Limits{Depth: 2}, nil).Move] = true
+	}
+	if len(seen) < 3 {
+		t.Errorf("level 1 played only %d different moves in 30 tries", len(seen))
+	}
+}

@@ -1,0 +1,470 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"kiki/ai/mate"
+	"kiki/game"
+)
+
+// Limits says how long to think. Zero values mean "not given"; with none
+// given the search runs until stopped.
+type Limits struct {
+	Depth    int
+	Nodes    uint64
+	MoveTime time.Duration
+	Infinite bool
+	Ponder   bool // think on the opponent's time until PonderHit or Stop
+	// Clocks: remaining time, increment (Fischer), byoyomi.
+	BTime, WTime, BInc, WInc, Byoyomi time.Duration
+}
+
+// Info is a progress report from the main search thread.
+type Info struct {
+	Depth, SelDepth int
+	MultiPV         int // 1-based line number
+	Score           int // centipawns, side to move's view; see IsMate
+	Bound           bound
+	Nodes           uint64
+	NPS             uint64
+	Time            time.Duration
+	Hashfull        int
+	PV              []game.Move
+	String          string // a free-text report ("info string")
+}
+
+// LowerBound and UpperBound tell whether the score is only a bound (aspiration).
+func (i Info) LowerBound() bool { return i.Bound == boundLower }
+
+// UpperBound reports a fail-low score.
+func (i Info) UpperBound() bool { return i.Bound == boundUpper }
+
+// Result is the move the engine chose.
+type Result struct {
+	Move    game.Move
+	Ponder  game.Move // the expected reply, if known
+	Score   int
+	Depth   int
+	Nodes   uint64
+	PV      []game.Move
+	Resign  bool // no legal move, or a forced mate against the side to move
+	Declare bool // entering-king declaration (USI "bestmove win")
+}
+
+// Engine is a searcher with its table and settings. Methods other than
+// Go, Stop and PonderHit must not be called while a search runs.
+type Engine struct {
+	Params  *Params
+	Threads int
+	Level   int // 1 (weakest) … 10 (full strength)
+	MultiPV int
+	// MateSearch enables the short df-pn mate search at the root.
+	MateSearch bool
+	tt         *TT
+	rng        *rand.Rand
+	cur        atomic.Pointer[search]
+	mu         sync.Mutex
+}
+
+// NewEngine returns a full-strength engine with a table of hashMiB MiB and
+// one thread per core.
+func NewEngine(hashMiB int) *Engine {
+	return &Engine{
+		Params:     &Default,
+		Threads:    runtime.NumCPU(),
+		Level:      10,
+		MultiPV:    1,
+		MateSearch: true,
+		tt:         NewTT(hashMiB),
+		rng:        rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x6b696b69)),
+	}
+}
+
+// SetHash resizes the table (clearing it).
+func (e *Engine) SetHash(mib int) { e.tt = NewTT(mib) }
+
+// Seed makes the level's deliberate mistakes repeatable (tests).
+func (e *Engine) Seed(s uint64) { e.rng = rand.New(rand.NewPCG(s, 0x6b696b69)) }
+
+// NewGame clears what the engine learnt from the last game.
+func (e *Engine) NewGame() { e.tt.Clear() }
+
+// Stop makes a running search return its best move at once.
+func (e *Engine) Stop() {
+	if s := e.cur.Load(); s != nil {
+		s.stopFlag.Store(true)
+	}
+}
+
+// PonderHit turns a ponder search into a normal one: the clocks start now.
+func (e *Engine) PonderHit() {
+	if s := e.cur.Load(); s != nil {
+		s.ponderHit()
+	}
+}
+
+// search is one call of Go: shared state of its threads.
+type search struct {
+	e         *Engine
+	params    *Params
+	tt        *TT
+	stopFlag  atomic.Bool
+	pondering atomic.Bool
+	mu        sync.Mutex
+	start     time.Time
+	soft      time.Duration // stop after an iteration past this (0: none)
+	hard      time.Duration // stop at once past this (0: none)
+	limits    Limits
+	side      game.Color
+	maxNodes  uint64
+	workers   []*worker
+	info      func(Info)
+}
+
+func (s *search) elapsed() time.Duration { return time.Since(s.start) }
+
+func (s *search) totalNodes() uint64 {
+	var n uint64
+	for _, w := range s.workers {
+		n += atomic.LoadUint64(&w.nodes)
+	}
+	return n
+}
+
+// poll runs on the main thread every 1024 nodes.
+func (s *search) poll(w *worker) {
+	if s.pondering.Load() {
+		return
+	}
+	s.mu.Lock()
+	hard := s.hard
+	start := s.start
+	s.mu.Unlock()
+	if hard > 0 && time.Since(start) >= hard || s.maxNodes > 0 && s.totalNodes() >= s.maxNodes {
+		s.stopFlag.Store(true)
+		w.stopped = true
+	}
+}
+
+func (s *search) ponderHit() {
+	s.mu.Lock()
+	s.start = time.Now()
+	s.mu.Unlock()
+	s.pondering.Store(false)
+}
+
+// setTime turns the clocks into a soft (finish the iteration) and a hard
+// (stop now) limit. It never plans past the time left: with byoyomi alone
+// it uses the byoyomi less a safety margin, so a 1 s byoyomi is answered
+// inside 1 s.
+func (s *search) setTime(l Limits) {
+	const margin = 120 * time.Millisecond
+	if l.Infinite {
+		return
+	}
+	if l.MoveTime > 0 {
+		s.hard = max(l.MoveTime-margin/2, 10*time.Millisecond)
+		s.soft = s.hard
+		return
+	}
+	mine, inc := l.BTime, l.BInc
+	if s.side == game.White {
+		mine, inc = l.WTime, l.WInc
+	}
+	if mine == 0 && inc == 0 && l.Byoyomi == 0 {
+		return // depth or nodes only, or nothing: until stopped
+	}
+	budget := mine + l.Byoyomi + inc - margin // the most this move may take
+	if budget < 10*time.Millisecond {
+		budget = 10 * time.Millisecond
+	}
+	if mine <= 0 {
+		// Byoyomi (and increment) only: use nearly all of it.
+		s.hard = budget
+		s.soft = budget * 8 / 10
+		return
+	}
+	s.soft = mine/35 + inc*3/4 + l.Byoyomi*8/10
+	s.hard = min(budget, max(s.soft*4, mine/8+l.Byoyomi+inc))
+	s.soft = min(s.soft, s.hard)
+}
+
+// levelSpec is what a strength level limits: search depth, and the margin
+// within which it picks a move at random instead of the best.
+var levelSpec = [11]struct {
+	depth  int
+	margin int
+}{
+	1: {1, 350}, 2: {2, 250}, 3: {2, 150}, 4: {3, 100}, 5: {4, 70},
+	6: {5, 40}, 7: {6, 20}, 8: {8, 8}, 9: {12, 0}, 10: {0, 0},
+}
+
+// Go starts a search on a copy of p in the background and returns a
+// channel that receives the result (after Stop, within milliseconds).
+// info, if not nil, receives progress reports from the search goroutine.
+func (e *Engine) Go(p *game.Position, l Limits, info func(Info)) <-chan Result {
+	out := make(chan Result, 1)
+	s := &search{e: e, params: e.Params, tt: e.tt, start: time.Now(), limits: l, side: p.Side(), maxNodes: l.Nodes, info: info}
+	s.pondering.Store(l.Ponder)
+	s.setTime(l)
+	e.cur.Store(s)
+	pos := p.Clone()
+	go func() {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		r := s.run(pos)
+		e.cur.CompareAndSwap(s, nil)
+		out <- r
+	}()
+	return out
+}
+
+// Think searches and waits for the result.
+func (e *Engine) Think(p *game.Position, l Limits, info func(Info)) Result {
+	return <-e.Go(p, l, info)
+}
+
+func (s *search) report(i Info) {
+	if s.info != nil {
+		s.info(i)
+	}
+}
+
+func (s *search) run(p *game.Position) Result {
+	e := s.e
+	if k := p.King(p.Side()); k != game.NoSquare && game.Camp(p.Side()).Has(k) && p.CanDeclare() {
+		s.report(Info{String: "entering-king declaration: the 27-point rule is met"})
+		return Result{Declare: true, Score: MateScore}
+	}
+	var legal game.MoveList
+	p.LegalMoves(&legal)
+	if legal.Len() == 0 {
+		return Result{Resign: true, Score: -MateScore}
+	}
+	level := min(max(e.Level, 1), 10)
+	spec := levelSpec[level]
+	s.tt.NewSearch()
+
+	// A short mate search first, when there is something to check with.
+	if e.MateSearch && level >= 7 {
+		var checks game.MoveList
+		p.GenerateChecks(&checks)
+		if checks.Len() > 0 {
+			budget := uint64(30000)
+			if s.hard > 0 {
+				budget = min(budget, uint64(s.hard.Seconds()*0.15*400000)+2000)
+			}
+			sv := mate.New(mate.Options{HashMiB: 16, MaxNodes: budget, FirstProofOnly: true})
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			go func() {
+				for {
+					select {
+					case <-done:
+						return
+					case <-time.After(2 * time.Millisecond):
+						if s.stopFlag.Load() {
+							cancel()
+							return
+						}
+					}
+				}
+			}()
+			res := sv.Solve(ctx, p)
+			close(done)
+			cancel()
+			if res.Status == mate.Mate && len(res.Moves) > 0 {
+				r := Result{Move: res.Moves[0], PV: res.Moves, Score: MateScore - res.Length, Depth: res.Length, Nodes: res.Nodes}
+				if len(res.Moves) > 1 {
+					r.Ponder = res.Moves[1]
+				}
+				s.report(Info{Depth: res.Length, Score: r.Score, Nodes: res.Nodes, Time: s.elapsed(), PV: res.Moves, MultiPV: 1, Bound: boundExact})
+				return r
+			}
+		}
+	}
+
+	maxDepth := maxPly - 10
+	if spec.depth > 0 {
+		maxDepth = spec.depth
+	}
+	if s.limits.Depth > 0 {
+		maxDepth = min(maxDepth, s.limits.Depth)
+	}
+	threads := max(1, e.Threads)
+	if level < 10 {
+		threads = 1
+	}
+	s.workers = make([]*worker, threads)
+	for i := range s.workers {
+		w := &worker{s: s, id: i, pos: p.Clone()}
+		for _, m := range legal.Slice() {
+			w.root = append(w.root, rootMove{move: m, score: -Infinite, prevScore: -Infinite})
+		}
+		s.workers[i] = w
+	}
+	var wg sync.WaitGroup
+	for _, w := range s.workers[1:] {
+		wg.Add(1)
+		go func(w *worker) {
+			defer wg.Done()
+			w.iterate(maxDepth)
+		}(w)
+	}
+	main := s.workers[0]
+	main.iterate(maxDepth)
+	// A ponder or infinite search waits for its stop.
+	for (s.pondering.Load() || s.limits.Infinite) && !s.stopFlag.Load() {
+		time.Sleep(time.Millisecond)
+	}
+	s.stopFlag.Store(true)
+	wg.Wait()
+
+	res := Result{Move: main.rootBest, Score: main.rootBestScore, Depth: main.completed, Nodes: s.totalNodes()}
+	if res.Move == game.NoMove {
+		res.Move = main.root[0].move
+	}
+	for _, rm := range main.root {
+		if rm.move == res.Move && len(rm.pv) > 1 {
+			res.PV = rm.pv
+			res.Ponder = rm.pv[1]
+		}
+	}
+	if len(res.PV) == 0 {
+		res.PV = []game.Move{res.Move}
+	}
+	if level < 10 && spec.margin > 0 {
+		res.Move, res.Score = main.pickWeaker(spec.margin, max(1, main.completed-1))
+		res.PV, res.Ponder = []game.Move{res.Move}, game.NoMove
+	}
+	if res.Score <= -MateInMaxPly && level >= 5 {
+		res.Resign = true
+	}
+	return res
+}
+
+// pickWeaker scores every root move with a full window at depth d and picks
+// at random among those within margin of the best, the better ones more
+// often — deliberate mistakes that are never blunders beyond the margin.
+func (w *worker) pickWeaker(margin, d int) (game.Move, int) {
+	p := w.pos
+	w.stopped = false
+	w.s.stopFlag.Store(false)
+	type scored struct {
+		m game.Move
+		v int
+	}
+	var all []scored
+	best := -Infinite
+	for _, rm := range w.root {
+		p.DoMove(rm.move)
+		w.stack[0].move = rm.move
+		v := -w.search(-Infinite, Infinite, d-1, 1, false)
+		p.UndoMove()
+		all = append(all, scored{rm.move, v})
+		best = max(best, v)
+	}
+	total := 0
+	for _, s := range all {
+		if s.v >= best-margin {
+			total += s.v - (best - margin) + 1
+		}
+	}
+	r := w.s.e.rng.IntN(max(total, 1))
+	for _, s := range all {
+		if s.v >= best-margin {
+			r -= s.v - (best - margin) + 1
+			if r < 0 {
+				return s.m, s.v
+			}
+		}
+	}
+	return all[0].m, all[0].v
+}
+
+// iterate is iterative deepening with aspiration windows; helper threads
+// (id > 0) run it too, starting at staggered depths, sharing the table.
+func (w *worker) iterate(maxDepth int) {
+	s := w.s
+	multi := 1
+	if w.id == 0 {
+		multi = min(max(s.e.MultiPV, 1), len(w.root))
+	}
+	prev := 0
+	for depth := 1 + w.id%2; depth <= maxDepth; depth++ {
+		for w.pvIdx = 0; w.pvIdx < multi; w.pvIdx++ {
+			alpha, beta := -Infinite, Infinite
+			delta := 30
+			if depth >= 4 && w.pvIdx == 0 {
+				alpha, beta = max(prev-delta, -Infinite), min(prev+delta, Infinite)
+			}
+			for {
+				w.seldepth = 0
+				v := w.search(alpha, beta, depth, 0, false)
+				sortRoot(w.root[w.pvIdx:])
+				if w.stopped {
+					break
+				}
+				if v <= alpha {
+					beta = (alpha + beta) / 2
+					alpha = max(v-delta, -Infinite)
+					if w.id == 0 {
+						w.reportLine(depth, v, boundUpper)
+					}
+				} else if v >= beta {
+					beta = min(v+delta, Infinite)
+					if w.id == 0 {
+						w.reportLine(depth, v, boundLower)
+					}
+				} else {
+					break
+				}
+				delta += delta/2 + 10
+			}
+			sortRoot(w.root[:w.pvIdx+1])
+			if w.stopped {
+				break
+			}
+			if w.id == 0 {
+				w.reportLine(depth, w.root[w.pvIdx].score, boundExact)
+			}
+		}
+		if w.stopped || s.stopFlag.Load() {
+			break
+		}
+		w.completed = depth
+		prev = w.root[0].score
+		w.rootBest, w.rootBestScore = w.root[0].move, w.root[0].score
+		if w.id == 0 {
+			if _, ok := IsMate(prev); ok && depth >= 8 && !s.pondering.Load() && !s.limits.Infinite {
+				break // a mate found; no need to look deeper
+			}
+			if !s.pondering.Load() && s.soft > 0 && s.elapsed() >= s.soft {
+				break
+			}
+			if len(w.root) == 1 && depth >= 4 && !s.pondering.Load() && !s.limits.Infinite && s.soft > 0 {
+				break // the only legal move
+			}
+		}
+	}
+	if w.id == 0 {
+		s.stopFlag.Store(true)
+	}
+}
+
+func (w *worker) reportLine(depth, score int, b bound) {
+	s := w.s
+	el := s.elapsed()
+	nodes := s.totalNodes()
+	rm := w.root[w.pvIdx]
+	s.report(Info{
+		Depth: depth, SelDepth: max(rm.seldepth, w.seldepth), MultiPV: w.pvIdx + 1, Score: score, Bound: b,
+		Nodes: nodes, NPS: uint64(float64(nodes) / max(el.Seconds(), 0.001)), Time: el,
+		Hashfull: s.tt.Hashfull(), PV: append([]game.Move(nil), rm.pv...),
+	})
+}

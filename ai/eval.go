@@ -1,0 +1,142 @@
+package ai
+
+import "kiki/game"
+
+// zone2 holds, for each square, the 5×5 area around it (king neighbourhood
+// at distance two), built once from the king's steps.
+var zone2 [game.NumSquares]game.Bitboard
+
+func init() {
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		z := game.SquareBB(s)
+		for k := 0; k < 2; k++ {
+			for b := z; b.NonZero(); {
+				z = z.Or(game.StepAttacks(game.Black, game.King, b.Pop()))
+			}
+		}
+		zone2[s] = z
+	}
+}
+
+func popcount(b game.Bitboard) int { return b.Count() }
+
+// relRank is the rank as seen by c (1 = the enemy's back rank).
+func relRank(c game.Color, s game.Square) int {
+	if c == game.Black {
+		return s.Rank()
+	}
+	return 10 - s.Rank()
+}
+
+// Evaluate returns the static evaluation of p in centipawns from the side
+// to move's point of view.
+func (prm *Params) Evaluate(p *game.Position) int {
+	var score [2]int
+	var att1, att2 [2]game.Bitboard
+	occ := p.Occupied()
+	for c := game.Black; c <= game.White; c++ {
+		own := p.Pieces(c)
+		for b := own; b.NonZero(); {
+			s := b.Pop()
+			pc := p.PieceAt(s)
+			t := pc.Type()
+			v := prm.Board[t]
+			rr := relRank(c, s)
+			switch t {
+			case game.Pawn:
+				v += (7 - rr) * prm.PawnAdvance
+			case game.Silver:
+				if rr >= 4 && rr <= 6 {
+					v += prm.SilverForward
+				}
+			case game.Knight:
+				if rr == 9 {
+					v += prm.KnightHome
+				}
+			case game.King:
+				if rr >= 4 {
+					v += (9 - rr) * prm.KingHome
+				}
+				d := s.File() - 5
+				if d < 0 {
+					d = -d
+				}
+				if d < 3 {
+					v += (3 - d) * prm.KingCenter
+				}
+			}
+			a := game.Attacks(pc, s, occ)
+			if m := prm.Mobility[t]; m != 0 {
+				v += m * popcount(a.AndNot(own))
+			}
+			att2[c] = att2[c].Or(att1[c].And(a))
+			att1[c] = att1[c].Or(a)
+			score[c] += v
+		}
+		h := p.Hand(c)
+		for t := game.Pawn; t <= game.Gold; t++ {
+			if n := h.Count(t); n > 0 {
+				score[c] += n * prm.Hand[t]
+			}
+		}
+	}
+	for k := game.Black; k <= game.White; k++ {
+		score[k] += prm.kingSafety(p, k, att1, att2)
+	}
+	v := score[game.Black] - score[game.White]
+	if p.Side() == game.White {
+		v = -v
+	}
+	return v + prm.Tempo
+}
+
+// kingSafety scores side k's king: attacked and doubly attacked squares
+// around it, how many of them k covers, its escape squares, the holes the
+// enemy can drop its hand pieces into, the generals guarding it, open
+// files beside it, and, for a king that has entered the enemy camp, its
+// progress towards a declaration.
+func (prm *Params) kingSafety(p *game.Position, k game.Color, att1, att2 [2]game.Bitboard) int {
+	ksq := p.King(k)
+	if ksq == game.NoSquare {
+		return 0
+	}
+	a := k.Opp()
+	own := p.Pieces(k)
+	zone := game.StepAttacks(k, game.King, ksq)
+	v := 0
+	units := popcount(zone.And(att1[a]))*prm.ZoneAttack + popcount(zone.And(att2[a]))*prm.ZoneAttack2
+	units -= popcount(zone.And(att1[k])) * prm.ZoneDefended
+	holes := zone.AndNot(p.Occupied()).AndNot(att1[k])
+	if nh := popcount(holes); nh > 0 {
+		h := p.Hand(a)
+		threat := 0
+		for t := game.Pawn; t <= game.Gold; t++ {
+			if h.Has(t) {
+				threat += prm.HandThreat[t]
+			}
+		}
+		units += nh * threat
+	}
+	if units > 0 {
+		v -= units + units*units/512
+	}
+	v += popcount(zone.AndNot(own).AndNot(att1[a])) * prm.KingEscape
+	guards := p.PiecesOf(k, game.Gold).Or(p.PiecesOf(k, game.Silver)).Or(p.PiecesOf(k, game.ProSilver)).Or(p.PiecesOf(k, game.ProPawn))
+	near := guards.And(zone)
+	v += popcount(near)*prm.GuardNear + popcount(guards.And(zone2[ksq]).AndNot(near))*prm.GuardNear2
+	f := ksq.File()
+	sliders := p.Hand(a).Count(game.Rook) + p.Hand(a).Count(game.Lance) + p.PiecesOf(a, game.Rook).Or(p.PiecesOf(a, game.Dragon)).Count()
+	if sliders > 0 {
+		pawns := p.PiecesOf(k, game.Pawn)
+		for ff := max(1, f-1); ff <= min(9, f+1); ff++ {
+			if !pawns.Intersects(game.FileBB(ff)) {
+				v -= prm.OpenFile
+			}
+		}
+	}
+	if game.Camp(k).Has(ksq) {
+		points, inCamp := p.DeclarationPoints(k)
+		v += 8*min(points, 28) + 15*min(inCamp, 10)
+	}
+	return v
+}

@@ -1,0 +1,74 @@
+package ai
+
+import "kiki/game"
+
+// Params holds every number the evaluation uses, in centipawns (a pawn on
+// the board is about 100), so that they can be tuned in one place.
+//
+// Where they come from: the material values follow the values Bonanza 6
+// published in its source (param.h: pawn 87, lance 232, knight 257, silver
+// 369, gold 444, bishop 569, rook 642, and the promoted pieces), scaled so
+// that a pawn is 100 and rounded; pieces in hand are worth more than on the
+// board because a drop can go anywhere (the ratio is the one common in
+// engines of that generation, about 1.1). The positional terms are
+// hand-set starting points: piece-square shapes that reward advanced
+// pawns, a king that stays home and generals near their king; king safety
+// counting attacked squares around each king, holes the enemy can drop
+// into, open files facing the king; each was checked by self-play games
+// (see the issue note for the figures).
+type Params struct {
+	Board [game.NumPieceTypes]int // on the board
+	Hand  [game.Gold + 1]int      // in hand
+
+	PawnAdvance   int // per rank a pawn stands beyond its start
+	SilverForward int // silver on ranks 5-7 (relative), where it fights
+	KnightHome    int // knight still on its start rank (blocked later)
+	KingHome      int // per rank the king stands above its back rank (negative)
+	KingCenter    int // per file the king stands from the edge zone (negative)
+
+	Mobility [game.NumPieceTypes]int // per square attacked (not own pieces)
+
+	GuardNear    int // gold/silver within one square of its king
+	GuardNear2   int // within two squares
+	ZoneAttack   int // per attacked square around the enemy king
+	ZoneAttack2  int // per square around the enemy king attacked twice or more
+	ZoneDefended int // per square around own king that own pieces cover (subtracted from attacks)
+	KingEscape   int // per safe square the king can step to
+	HandThreat   [game.Gold + 1]int
+	OpenFile     int // no own pawn on the king's file or its neighbours, enemy rook/lance able to use it
+	Tempo        int
+}
+
+// Default is the evaluation kiki plays with.
+var Default = Params{
+	Board: [game.NumPieceTypes]int{
+		game.Pawn: 100, game.Lance: 267, game.Knight: 295, game.Silver: 424, game.Gold: 510,
+		game.Bishop: 654, game.Rook: 738, game.King: 0,
+		game.ProPawn: 614, game.ProLance: 562, game.ProKnight: 586, game.ProSilver: 569,
+		game.Horse: 951, game.Dragon: 1086,
+	},
+	Hand: [game.Gold + 1]int{
+		game.Pawn: 115, game.Lance: 300, game.Knight: 335, game.Silver: 470, game.Gold: 560,
+		game.Bishop: 730, game.Rook: 830,
+	},
+	PawnAdvance:   4,
+	SilverForward: 12,
+	KnightHome:    -8,
+	KingHome:      -18,
+	KingCenter:    -10,
+	Mobility: [game.NumPieceTypes]int{
+		game.Lance: 2, game.Knight: 3, game.Silver: 2, game.Gold: 1, game.Bishop: 4, game.Rook: 4,
+		game.ProPawn: 1, game.ProLance: 1, game.ProKnight: 1, game.ProSilver: 1, game.Horse: 4, game.Dragon: 4,
+	},
+	GuardNear:    30,
+	GuardNear2:   12,
+	ZoneAttack:   14,
+	ZoneAttack2:  16,
+	ZoneDefended: 6,
+	KingEscape:   8,
+	HandThreat: [game.Gold + 1]int{
+		game.Pawn: 3, game.Lance: 6, game.Knight: 10, game.Silver: 12, game.Gold: 14, game.Bishop: 14, game.Rook: 18,
+	},
+	OpenFile: 20,
+	Tempo:    20,
+}

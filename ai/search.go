@@ -1,0 +1,572 @@
+// Package ai is kiki's shogi engine: evaluation, an iterative-deepening
+// principal-variation search with a shared transposition table and
+// lazy-SMP threads, time management and strength levels. ai/usi speaks
+// the USI protocol on top of it; ai/mate is the tsume solver.
+package ai
+
+import (
+	"math"
+	"slices"
+
+	"kiki/game"
+)
+
+// Scores. A mate in n plies from the root scores MateScore-n.
+const (
+	Infinite     = 32100
+	MateScore    = 32000
+	MateInMaxPly = MateScore - 1000
+	// cycleScore is what a perpetual-check repetition is worth to the side
+	// that is being checked: a win, but not a mate.
+	cycleScore = 3000
+	maxPly     = 120
+)
+
+// IsMate reports whether a score announces a mate; plies is its length
+// (positive: the side to move mates, negative: it is mated).
+func IsMate(score int) (plies int, ok bool) {
+	switch {
+	case score >= MateInMaxPly:
+		return MateScore - score, true
+	case score <= -MateInMaxPly:
+		return -(MateScore + score), true
+	}
+	return 0, false
+}
+
+var lmrTable [64][64]int
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			lmrTable[d][n] = int(0.6 + math.Log(float64(d))*math.Log(float64(n))/2.2)
+		}
+	}
+}
+
+type stackEntry struct {
+	killers [2]game.Move
+	eval    int
+	move    game.Move
+}
+
+// worker is one search thread: its own position copy and ordering tables,
+// the shared table through its engine.
+type worker struct {
+	s         *search
+	id        int
+	pos       *game.Position
+	nodes     uint64
+	seldepth  int
+	stack     [maxPly + 4]stackEntry
+	history   [game.NumPieces][game.NumSquares]int32
+	counter   [game.NumPieces][game.NumSquares]game.Move
+	pv        [maxPly + 1][maxPly + 1]game.Move
+	pvLen     [maxPly + 1]int
+	root      []rootMove
+	pvIdx     int
+	stopped   bool
+	scoreBufs [][]int32
+	// rootBest is the move that last raised alpha at the root in the
+	// running iteration (or its first move): safe to play if stopped now.
+	rootBest      game.Move
+	rootBestScore int
+	completed     int // last completed depth
+}
+
+type rootMove struct {
+	move      game.Move
+	score     int
+	prevScore int
+	pv        []game.Move
+	seldepth  int
+}
+
+func (w *worker) checkStop() {
+	if w.s.stopFlag.Load() {
+		w.stopped = true
+		return
+	}
+	if w.id == 0 {
+		w.s.poll(w)
+	}
+}
+
+func (w *worker) evaluate() int { return w.s.params.Evaluate(w.pos) }
+
+func scoreToTT(v, ply int) int {
+	switch {
+	case v >= MateInMaxPly:
+		return v + ply
+	case v <= -MateInMaxPly:
+		return v - ply
+	}
+	return v
+}
+
+func scoreFromTT(v, ply int) int {
+	switch {
+	case v >= MateInMaxPly:
+		return v - ply
+	case v <= -MateInMaxPly:
+		return v + ply
+	}
+	return v
+}
+
+// cycleValue scores a position that repeats one on the path or in the game.
+func cycleValue(c game.Cycle) (int, bool) {
+	switch c {
+	case game.CycleDraw:
+		return 0, true
+	case game.CycleWin:
+		return cycleScore, true
+	case game.CycleLose:
+		return -cycleScore, true
+	}
+	return 0, false
+}
+
+func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
+	pvNode := beta-alpha > 1
+	w.pvLen[ply] = ply
+	if depth <= 0 {
+		return w.qsearch(alpha, beta, ply, 0)
+	}
+	w.nodes++
+	if w.nodes&1023 == 0 {
+		w.checkStop()
+	}
+	if w.stopped {
+		return 0
+	}
+	p := w.pos
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	if ply > 0 {
+		if v, ok := cycleValue(p.FindCycle(32)); ok {
+			return v
+		}
+		alpha = max(alpha, -MateScore+ply)
+		beta = min(beta, MateScore-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+		if ply >= maxPly {
+			return w.evaluate()
+		}
+		if k := p.King(p.Side()); k != game.NoSquare && game.Camp(p.Side()).Has(k) && p.CanDeclare() {
+			return MateScore - ply
+		}
+	}
+	inCheck := p.InCheck()
+	key := p.Key()
+	ttd, ttHit := w.s.tt.probe(key)
+	ttMove := game.NoMove
+	if ttHit {
+		// A stale or colliding move matches no generated move: harmless.
+		ttMove = ttd.move()
+		if !pvNode && ttd.depth() >= depth {
+			v := scoreFromTT(ttd.score(), ply)
+			switch ttd.bound() {
+			case boundExact:
+				return v
+			case boundLower:
+				if v >= beta {
+					return v
+				}
+			case boundUpper:
+				if v <= alpha {
+					return v
+				}
+			}
+		}
+	}
+	eval := -Infinite
+	if !inCheck {
+		eval = w.evaluate()
+		if ttHit && ttd.depth() > 0 {
+			v := scoreFromTT(ttd.score(), ply)
+			if ttd.bound() == boundExact || ttd.bound() == boundLower && v > eval || ttd.bound() == boundUpper && v < eval {
+				if v > -MateInMaxPly && v < MateInMaxPly {
+					eval = v
+				}
+			}
+		}
+		// A mate in one found from the reverse-effect check tables (at the
+		// root the move loop finds it and records it as the best move).
+		var m game.Move
+		if ply > 0 {
+			m = p.Mate1Ply()
+		}
+		if m != game.NoMove {
+			v := MateScore - ply - 1
+			w.s.tt.store(key, m, scoreToTT(v, ply), depth, boundExact)
+			if pvNode {
+				w.pv[ply][ply] = m
+				w.pvLen[ply] = ply + 1
+			}
+			return v
+		}
+	}
+	w.stack[ply].eval = eval
+
+	if !pvNode && !inCheck && eval < MateInMaxPly {
+		// Reverse futility: far above beta at low depth.
+		if depth <= 6 && eval-110*depth >= beta {
+			return eval
+		}
+		// Null move.
+		if depth >= 2 && eval >= beta && ply > 0 && w.stack[ply-1].move != game.NoMove {
+			r := 3 + depth/4 + min(3, (eval-beta)/200)
+			p.DoNullMove()
+			w.stack[ply].move = game.NoMove
+			v := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
+			p.UndoNullMove()
+			if w.stopped {
+				return 0
+			}
+			if v >= beta {
+				if v >= MateInMaxPly {
+					v = beta
+				}
+				return v
+			}
+		}
+	}
+
+	// Internal iterative reduction: no table move at a PV node.
+	if pvNode && ttMove == game.NoMove && depth >= 6 {
+		depth -= 2
+	}
+
+	var ml game.MoveList
+	p.LegalMoves(&ml)
+	if ml.Len() == 0 {
+		// No legal move loses in shogi, whether in check or not.
+		return -MateScore + ply
+	}
+	scores := w.scoreMoves(&ml, ttMove, ply)
+	moves := ml.Slice()
+
+	best := -Infinite
+	bestMove := game.NoMove
+	origAlpha := alpha
+	var quietsTried [64]game.Move
+	nQuiets := 0
+	moveCount := 0
+	for i := range moves {
+		m := pickNext(moves, scores, i)
+		moveCount++
+		capture := m.IsCapture() || m.IsPromotion()
+		givesCheck := p.GivesCheck(m)
+		if ply == 0 && w.excludedAtRoot(m) {
+			continue
+		}
+		if !pvNode && !inCheck && best > -MateInMaxPly && ply > 0 {
+			if !capture && !givesCheck {
+				if depth <= 4 && moveCount > 4+depth*depth*2 {
+					continue
+				}
+				if depth <= 5 && eval+120+130*depth <= alpha {
+					continue
+				}
+			} else if capture && depth <= 4 && w.s.params.see(p, m) < -120*depth {
+				continue
+			}
+		}
+		ext := 0
+		if givesCheck && ply < 2*depth+4 && (m.IsDrop() || w.s.params.see(p, m) >= 0) {
+			ext = 1
+		}
+		newDepth := depth - 1 + ext
+		w.stack[ply].move = m
+		p.DoMove(m)
+		var v int
+		if moveCount == 1 {
+			v = -w.search(-beta, -alpha, newDepth, ply+1, false)
+		} else {
+			r := 0
+			if depth >= 3 && moveCount > 2 && !capture && !givesCheck && !inCheck {
+				r = lmrTable[min(depth, 63)][min(moveCount, 63)]
+				if pvNode {
+					r--
+				}
+				if cutNode {
+					r++
+				}
+				if m == w.stack[ply].killers[0] || m == w.stack[ply].killers[1] {
+					r--
+				}
+				r -= int(w.history[m.Piece()][m.To()]) / 8000
+				r = max(0, min(r, newDepth-1))
+			}
+			v = -w.search(-alpha-1, -alpha, newDepth-r, ply+1, true)
+			if v > alpha && r > 0 {
+				v = -w.search(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			}
+			if v > alpha && v < beta {
+				v = -w.search(-beta, -alpha, newDepth, ply+1, false)
+			}
+		}
+		p.UndoMove()
+		if w.stopped {
+			return 0
+		}
+		if ply == 0 {
+			w.updateRoot(m, v, alpha, beta, moveCount == 1)
+			if w.pvIdx == 0 && (moveCount == 1 || v > alpha) {
+				w.rootBest, w.rootBestScore = m, v
+			}
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				bestMove = m
+				if pvNode {
+					w.pv[ply][ply] = m
+					copy(w.pv[ply][ply+1:], w.pv[ply+1][ply+1:w.pvLen[ply+1]])
+					w.pvLen[ply] = w.pvLen[ply+1]
+				}
+				if v >= beta {
+					if !capture {
+						w.updateQuietStats(m, ply, depth, quietsTried[:nQuiets])
+					}
+					break
+				}
+				alpha = v
+			}
+		}
+		if !capture && nQuiets < len(quietsTried) {
+			quietsTried[nQuiets] = m
+			nQuiets++
+		}
+	}
+	if moveCount == 0 || best == -Infinite {
+		// Every move was excluded (MultiPV) or pruned.
+		return alpha
+	}
+	bd := boundUpper
+	switch {
+	case best >= beta:
+		bd = boundLower
+	case pvNode && best > origAlpha:
+		bd = boundExact
+	}
+	w.s.tt.store(key, bestMove, scoreToTT(best, ply), depth, bd)
+	return best
+}
+
+func (w *worker) updateQuietStats(m game.Move, ply, depth int, tried []game.Move) {
+	k := &w.stack[ply].killers
+	if k[0] != m {
+		k[1], k[0] = k[0], m
+	}
+	bonus := int32(min(depth*depth*16, 4000))
+	add := func(mv game.Move, b int32) {
+		h := &w.history[mv.Piece()][mv.To()]
+		*h += b - *h*abs32(b)/16000
+	}
+	add(m, bonus)
+	for _, q := range tried {
+		if q != m {
+			add(q, -bonus)
+		}
+	}
+	if ply > 0 {
+		if prev := w.stack[ply-1].move; prev != game.NoMove {
+			w.counter[prev.Moved()][prev.To()] = m
+		}
+	}
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// scoreMoves orders: table move, good captures and promotions (by
+// victim, then cheap attacker), killers, the counter-move, quiet moves by
+// history, and captures that lose material last.
+func (w *worker) scoreMoves(ml *game.MoveList, ttMove game.Move, ply int) []int32 {
+	moves := ml.Slice()
+	scores := w.scoreBuf(len(moves), ply)
+	prm := w.s.params
+	var counter game.Move
+	if ply > 0 {
+		if prev := w.stack[ply-1].move; prev != game.NoMove {
+			counter = w.counter[prev.Moved()][prev.To()]
+		}
+	}
+	k := w.stack[ply].killers
+	for i, m := range moves {
+		var s int32
+		switch {
+		case m == ttMove:
+			s = 1 << 30
+		case m.IsCapture() || m.IsPromotion():
+			s = int32(prm.Board[m.Captured().Type()]*16 - prm.Board[m.Piece().Type()])
+			if m.IsPromotion() {
+				s += int32(prm.Board[m.Moved().Type()] - prm.Board[m.Piece().Type()])
+			}
+			if prm.see(w.pos, m) < 0 {
+				s -= 1 << 24
+			} else {
+				s += 1 << 26
+			}
+		case m == k[0]:
+			s = 1<<25 + 2
+		case m == k[1]:
+			s = 1<<25 + 1
+		case m == counter:
+			s = 1 << 25
+		default:
+			s = w.history[m.Piece()][m.To()]
+		}
+		scores[i] = s
+	}
+	return scores
+}
+
+// scoreBuf returns a score slice for ply, reused between calls.
+func (w *worker) scoreBuf(n, ply int) []int32 {
+	if w.scoreBufs == nil {
+		w.scoreBufs = make([][]int32, maxPly+4)
+	}
+	if cap(w.scoreBufs[ply]) < n {
+		w.scoreBufs[ply] = make([]int32, game.MaxMoves)
+	}
+	return w.scoreBufs[ply][:n]
+}
+
+// pickNext moves the best remaining move to position i (selection sort, so
+// a cut-off early costs little).
+func pickNext(moves []game.Move, scores []int32, i int) game.Move {
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if scores[j] > scores[b] {
+			b = j
+		}
+	}
+	moves[i], moves[b] = moves[b], moves[i]
+	scores[i], scores[b] = scores[b], scores[i]
+	return moves[i]
+}
+
+// qsearch resolves captures and promotions (and every evasion when in
+// check) until the position is quiet.
+func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
+	w.nodes++
+	if w.nodes&1023 == 0 {
+		w.checkStop()
+	}
+	if w.stopped {
+		return 0
+	}
+	w.pvLen[ply] = ply
+	p := w.pos
+	if ply > w.seldepth {
+		w.seldepth = ply
+	}
+	if ply >= maxPly {
+		return w.evaluate()
+	}
+	inCheck := p.InCheck()
+	best := -Infinite
+	if !inCheck {
+		best = w.evaluate()
+		if best >= beta {
+			return best
+		}
+		if qdepth == 0 {
+			if m := p.Mate1Ply(); m != game.NoMove {
+				return MateScore - ply - 1
+			}
+		}
+		alpha = max(alpha, best)
+	}
+	var ml game.MoveList
+	if inCheck {
+		p.LegalMoves(&ml)
+		if ml.Len() == 0 {
+			return -MateScore + ply
+		}
+	} else {
+		p.GenerateCaptures(&ml)
+	}
+	moves := ml.Slice()
+	scores := w.scoreBuf(len(moves), ply)
+	prm := w.s.params
+	for i, m := range moves {
+		scores[i] = int32(prm.Board[m.Captured().Type()]*16 - prm.Board[m.Piece().Type()])
+	}
+	standPat := best
+	for i := range moves {
+		m := pickNext(moves, scores, i)
+		if !inCheck {
+			if !m.IsPromotion() && standPat+prm.Board[m.Captured().Type()]+prm.Hand[m.Captured().Type().Unpromote()]/2+150 <= alpha {
+				continue // delta pruning
+			}
+			if prm.see(p, m) < 0 {
+				continue
+			}
+			// Quiet promotions of minor pieces add little; keep the search small.
+			if !m.IsCapture() && m.Piece().Type() != game.Pawn && m.Piece().Type() != game.Bishop && m.Piece().Type() != game.Rook {
+				continue
+			}
+		}
+		w.stack[ply].move = m
+		p.DoMove(m)
+		v := -w.qsearch(-beta, -alpha, ply+1, qdepth+1)
+		p.UndoMove()
+		if w.stopped {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				if v >= beta {
+					return v
+				}
+				alpha = v
+			}
+		}
+	}
+	return best
+}
+
+// excludedAtRoot skips the moves already reported as better lines (MultiPV).
+func (w *worker) excludedAtRoot(m game.Move) bool {
+	for i := 0; i < w.pvIdx; i++ {
+		if w.root[i].move == m {
+			return true
+		}
+	}
+	return false
+}
+
+// updateRoot records a root move's score from this iteration.
+func (w *worker) updateRoot(m game.Move, v, alpha, beta int, first bool) {
+	for i := range w.root {
+		rm := &w.root[i]
+		if rm.move != m {
+			continue
+		}
+		if first || v > alpha {
+			rm.score = v
+			rm.seldepth = w.seldepth
+			rm.pv = append(rm.pv[:0], m)
+			rm.pv = append(rm.pv, w.pv[1][1:w.pvLen[1]]...)
+		} else {
+			rm.score = -Infinite
+		}
+		return
+	}
+}
+
+func sortRoot(root []rootMove) {
+	slices.SortStableFunc(root, func(a, b rootMove) int { return b.score - a.score })
+}

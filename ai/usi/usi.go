@@ -1,0 +1,375 @@
+// Package usi runs kiki's engine over the USI protocol (Universal Shogi
+// Interface) on a reader and a writer, so that shogi GUIs and tournament
+// managers can play it. Malformed commands are answered with an
+// "info string" and otherwise ignored; the loop ends on "quit" or when its
+// input closes.
+package usi
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"kiki/ai"
+	"kiki/ai/mate"
+	"kiki/game"
+)
+
+// Name is what the engine calls itself.
+const Name = "kiki"
+
+type option struct {
+	name, kind, def string
+	min, max        int
+}
+
+func options() []option {
+	return []option{
+		{"USI_Hash", "spin", "64", 1, 8192},
+		{"USI_Ponder", "check", "false", 0, 0},
+		{"Threads", "spin", strconv.Itoa(runtime.NumCPU()), 1, 256},
+		{"Level", "spin", "10", 1, 10},
+		{"MultiPV", "spin", "1", 1, 16},
+	}
+}
+
+// Session is one engine conversation.
+type Session struct {
+	out     *bufio.Writer
+	outMu   sync.Mutex
+	engine  *ai.Engine
+	hashMiB int
+	pos     *game.Position
+	running chan struct{} // closed when the current search has answered
+	solver  *mate.Solver
+}
+
+// Run speaks USI on in/out until quit or end of input.
+func Run(in io.Reader, out io.Writer) error {
+	s := &Session{out: bufio.NewWriter(out), hashMiB: 64, pos: game.NewStartPosition()}
+	s.engine = ai.NewEngine(s.hashMiB)
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		if !s.handle(strings.TrimSpace(sc.Text())) {
+			break
+		}
+	}
+	s.stopSearch()
+	s.wait()
+	return sc.Err()
+}
+
+func (s *Session) println(format string, args ...any) {
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
+	fmt.Fprintf(s.out, format+"\n", args...)
+	s.out.Flush()
+}
+
+// finish ends a search: the session is free again by the time its answer
+// (bestmove, checkmate) is written, so a GUI may send the next command as
+// soon as it reads it.
+func (s *Session) finish(done chan struct{}, format string, args ...any) {
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
+	close(done)
+	fmt.Fprintf(s.out, format+"\n", args...)
+	s.out.Flush()
+}
+
+func (s *Session) infoString(format string, args ...any) {
+	s.println("info string "+format, args...)
+}
+
+func (s *Session) busy() bool {
+	if s.running == nil {
+		return false
+	}
+	select {
+	case <-s.running:
+		return false
+	default:
+		return true
+	}
+}
+
+func (s *Session) wait() {
+	if s.running != nil {
+		<-s.running
+	}
+}
+
+func (s *Session) stopSearch() {
+	s.engine.Stop()
+	if s.solver != nil {
+		s.solver.Stop()
+	}
+}
+
+// handle runs one command line; it returns false on quit.
+func (s *Session) handle(line string) bool {
+	if line == "" {
+		return true
+	}
+	f := strings.Fields(line)
+	switch f[0] {
+	case "usi":
+		s.println("id name %s", Name)
+		s.println("id author the kiki developers")
+		for _, o := range options() {
+			if o.kind == "spin" {
+				s.println("option name %s type spin default %s min %d max %d", o.name, o.def, o.min, o.max)
+			} else {
+				s.println("option name %s type %s default %s", o.name, o.kind, o.def)
+			}
+		}
+		s.println("usiok")
+	case "isready":
+		s.wait()
+		s.println("readyok")
+	case "setoption":
+		s.setOption(f[1:])
+	case "usinewgame":
+		if s.busy() {
+			s.infoString("usinewgame ignored: a search is running")
+			return true
+		}
+		s.engine.NewGame()
+	case "position":
+		if s.busy() {
+			s.infoString("position ignored: a search is running; send stop first")
+			return true
+		}
+		p, err := game.ParseUSIPosition(line)
+		if err != nil {
+			s.infoString("position ignored: %v", err)
+			return true
+		}
+		s.pos = p
+	case "go":
+		s.goCommand(f[1:])
+	case "stop":
+		s.stopSearch()
+	case "ponderhit":
+		s.engine.PonderHit()
+	case "gameover":
+		s.stopSearch()
+	case "quit":
+		return false
+	default:
+		s.infoString("unknown command %q ignored", f[0])
+	}
+	return true
+}
+
+func (s *Session) setOption(f []string) {
+	// setoption name <id> [value <x>]
+	if len(f) < 2 || f[0] != "name" {
+		s.infoString("setoption: want \"setoption name <id> value <x>\"")
+		return
+	}
+	name, value := f[1], ""
+	for i := 2; i < len(f); i++ {
+		if f[i] == "value" {
+			value = strings.Join(f[i+1:], " ")
+			break
+		}
+		name += " " + f[i]
+	}
+	var opt *option
+	for _, o := range options() {
+		if strings.EqualFold(o.name, name) {
+			o := o
+			opt = &o
+		}
+	}
+	if opt == nil {
+		s.infoString("setoption: unknown option %q", name)
+		return
+	}
+	if s.busy() {
+		s.infoString("setoption %s ignored: a search is running", opt.name)
+		return
+	}
+	if opt.kind == "spin" {
+		n, err := strconv.Atoi(value)
+		if err != nil || n < opt.min || n > opt.max {
+			s.infoString("setoption %s: want a number from %d to %d, got %q", opt.name, opt.min, opt.max, value)
+			return
+		}
+		switch opt.name {
+		case "USI_Hash":
+			if n != s.hashMiB {
+				s.hashMiB = n
+				s.engine.SetHash(n)
+			}
+		case "Threads":
+			s.engine.Threads = n
+		case "Level":
+			s.engine.Level = n
+		case "MultiPV":
+			s.engine.MultiPV = n
+		}
+		return
+	}
+	if value != "true" && value != "false" {
+		s.infoString("setoption %s: want true or false, got %q", opt.name, value)
+	}
+}
+
+func (s *Session) goCommand(f []string) {
+	if s.busy() {
+		s.infoString("go ignored: a search is already running")
+		return
+	}
+	var l ai.Limits
+	mateMode, mateTime := false, time.Duration(0)
+	ms := func(i int) (time.Duration, bool) {
+		if i >= len(f) {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(f[i], 10, 64)
+		if err != nil || n < 0 {
+			return 0, false
+		}
+		return time.Duration(n) * time.Millisecond, true
+	}
+	for i := 0; i < len(f); i++ {
+		var ok = true
+		var d time.Duration
+		switch f[i] {
+		case "ponder":
+			l.Ponder = true
+		case "infinite":
+			l.Infinite = true
+		case "btime":
+			i++
+			d, ok = ms(i)
+			l.BTime = d
+		case "wtime":
+			i++
+			d, ok = ms(i)
+			l.WTime = d
+		case "binc":
+			i++
+			d, ok = ms(i)
+			l.BInc = d
+		case "winc":
+			i++
+			d, ok = ms(i)
+			l.WInc = d
+		case "byoyomi":
+			i++
+			d, ok = ms(i)
+			l.Byoyomi = d
+		case "movetime":
+			i++
+			d, ok = ms(i)
+			l.MoveTime = d
+		case "depth":
+			i++
+			var n int
+			if i < len(f) {
+				n, _ = strconv.Atoi(f[i])
+			}
+			ok = n > 0
+			l.Depth = n
+		case "nodes":
+			i++
+			var n uint64
+			if i < len(f) {
+				n, _ = strconv.ParseUint(f[i], 10, 64)
+			}
+			ok = n > 0
+			l.Nodes = n
+		case "mate":
+			mateMode = true
+			i++
+			if i < len(f) && f[i] == "infinite" {
+				mateTime = 0
+			} else {
+				mateTime, ok = ms(i)
+			}
+		default:
+			s.infoString("go: unknown parameter %q ignored", f[i])
+			continue
+		}
+		if !ok {
+			s.infoString("go: bad value for %s; command ignored", f[i-1])
+			return
+		}
+	}
+	done := make(chan struct{})
+	s.running = done
+	pos := s.pos.Clone()
+	if mateMode {
+		s.solver = mate.New(mate.Options{HashMiB: s.hashMiB, Timeout: mateTime})
+		go func() {
+			res := s.solver.Solve(context.Background(), pos)
+			switch res.Status {
+			case mate.Mate:
+				var parts []string
+				for _, m := range res.Moves {
+					parts = append(parts, m.USI())
+				}
+				s.finish(done, "checkmate %s", strings.Join(parts, " "))
+			case mate.NoMate:
+				s.finish(done, "checkmate nomate")
+			default:
+				s.finish(done, "checkmate timeout")
+			}
+		}()
+		return
+	}
+	ch := s.engine.Go(pos, l, s.info)
+	go func() {
+		r := <-ch
+		switch {
+		case r.Declare:
+			s.finish(done, "bestmove win")
+		case r.Resign:
+			s.finish(done, "bestmove resign")
+		case r.Ponder != game.NoMove:
+			s.finish(done, "bestmove %s ponder %s", r.Move.USI(), r.Ponder.USI())
+		default:
+			s.finish(done, "bestmove %s", r.Move.USI())
+		}
+	}()
+}
+
+func (s *Session) info(i ai.Info) {
+	if i.String != "" {
+		s.infoString("%s", i.String)
+		return
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "info depth %d seldepth %d", i.Depth, max(i.SelDepth, i.Depth))
+	if i.MultiPV > 0 {
+		fmt.Fprintf(&sb, " multipv %d", i.MultiPV)
+	}
+	if plies, ok := ai.IsMate(i.Score); ok {
+		fmt.Fprintf(&sb, " score mate %d", plies)
+	} else {
+		fmt.Fprintf(&sb, " score cp %d", i.Score)
+	}
+	if i.LowerBound() {
+		sb.WriteString(" lowerbound")
+	} else if i.UpperBound() {
+		sb.WriteString(" upperbound")
+	}
+	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d time %d", i.Nodes, i.NPS, i.Hashfull, i.Time.Milliseconds())
+	if len(i.PV) > 0 {
+		sb.WriteString(" pv")
+		for _, m := range i.PV {
+			sb.WriteString(" " + m.USI())
+		}
+	}
+	s.println("%s", sb.String())
+}

@@ -1,0 +1,29 @@
+package game
+
+// Mate1Ply returns a move that mates at once, or NoMove. Like Bonanza's
+// one-ply mate routine it only tries the checks that cannot be blocked —
+// from a square next to the enemy king, or by a knight — which the
+// reverse-effect check generator lists; a distant check that mates
+// because nothing can interpose is left to the search.
+func (p *Position) Mate1Ply() Move {
+	them := p.side.Opp()
+	ek := p.kings[them]
+	if ek == NoSquare {
+		return NoMove
+	}
+	near := stepAttacks[them][King][ek].Or(stepAttacks[them][Knight][ek])
+	var ml MoveList
+	p.GenerateChecks(&ml)
+	for _, m := range ml.Slice() {
+		if !near.Has(m.To()) {
+			continue
+		}
+		p.DoMove(m)
+		mated := !p.HasLegalMove()
+		p.UndoMove()
+		if mated {
+			return m
+		}
+	}
+	return NoMove
+}
