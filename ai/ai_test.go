@@ -123,7 +123,7 @@ func TestAlwaysLegal(t *testing.T) {
 		}
 		p.DoMove(r.Move)
 		if o, _ := p.Status(); o != game.Ongoing {
-			i = (i/40 + 1) * 40 - 1
+			i = (i/40+1)*40 - 1
 		}
 	}
 }
