@@ -16,9 +16,11 @@ import (
 	"time"
 
 	"kiki/ai/mate"
+	"kiki/assets"
 	"kiki/ai/usi"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui"
 )
 
 // command is one subcommand: its name, a one-line synopsis and its body,
@@ -203,8 +205,55 @@ func isRecordPath(s string) bool {
 }
 
 func runUI(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "kiki: the terminal board is not built yet")
-	return 1
+	fs := newFlags("kiki", stderr)
+	sfen := fs.String("sfen", "", "start a game from this SFEN")
+	ascii := fs.Bool("ascii", false, "draw pieces with USI letters (+ for promoted), for terminals without CJK fonts")
+	noMouse := fs.Bool("no-mouse", false, "do not capture the mouse")
+	level := fs.Int("level", 5, "AI level 1-10 for the first game")
+	aiSente := fs.Bool("ai-sente", false, "the AI plays 先手 in the first game (default: you play 先手, the AI 後手)")
+	human := fs.Bool("human", false, "human against human in the first game")
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) > 1 || *level < 1 || *level > 10 {
+		fmt.Fprintln(stderr, "usage: kiki [--sfen SFEN] [--ascii] [--no-mouse] [--level 1-10] [--ai-sente] [--human] [RECORD | -]")
+		return 2
+	}
+	o := ui.Options{ASCII: *ascii, Level: *level, Library: assets.Games()}
+	o.Dir, _ = os.Getwd()
+	switch {
+	case *human:
+	case *aiSente:
+		o.Players = [2]bool{true, false}
+	default:
+		o.Players = [2]bool{false, true}
+	}
+	if *sfen != "" {
+		p, err := game.ParseSFEN(*sfen)
+		if err != nil {
+			fmt.Fprintln(stderr, "kiki:", err)
+			return 2
+		}
+		o.Start = p
+	}
+	if len(rest) == 1 {
+		rec, err := readRecord(rest[0])
+		if err != nil {
+			// Start anyway and say what went wrong, with the line number.
+			o.LoadError = err.Error()
+		} else {
+			o.Record, o.RecordPath = rec, rest[0]
+			if rest[0] == "-" {
+				o.RecordPath = ""
+			}
+		}
+	}
+	if err := ui.Run(o, !*noMouse, len(rest) == 1 && rest[0] == "-"); err != nil {
+		fmt.Fprintln(stderr, "kiki:", err)
+		return 1
+	}
+	return 0
 }
 
 // readRecord reads a record file, or standard input for "-".

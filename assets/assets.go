@@ -1,0 +1,23 @@
+// Package assets holds what ships inside the kiki binary: a small library
+// of classic games (the 1709–1711 match between 大橋宗銀 and 伊藤印達,
+// from ../shared/data/kif, re-written by kiki's own KIF writer without the
+// tags other tools had added as comments), so a newcomer can replay
+// something at once. Nothing here is read from the working directory.
+package assets
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed games/*.kif
+var games embed.FS
+
+// Games returns the embedded record library, its files at the top level.
+func Games() fs.FS {
+	sub, err := fs.Sub(games, "games")
+	if err != nil {
+		panic(err) // the pattern above guarantees the folder
+	}
+	return sub
+}

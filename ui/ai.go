@@ -1,0 +1,299 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"kiki/ai"
+	"kiki/ai/mate"
+	"kiki/game"
+	"kiki/kif"
+)
+
+// The AI runs off the UI goroutine: Engine.Go searches in the background
+// and its progress and answer come back as messages on a channel that a
+// command waits on. Every search has a generation number; a message from a
+// search that was cancelled (undo, new game) is dropped.
+
+type aiState struct {
+	engine   *ai.Engine
+	gen      int
+	thinking bool
+	purpose  string // "move", "hint", "analysis"
+	info     ai.Info
+	events   chan tea.Msg
+	started  time.Time
+}
+
+type aiInfoMsg struct {
+	gen  int
+	info ai.Info
+}
+
+type aiDoneMsg struct {
+	gen     int
+	purpose string
+	res     ai.Result
+}
+
+type tickMsg time.Time
+
+type mateDoneMsg struct {
+	gen int
+	res mate.Result
+}
+
+func waitEvent(ch chan tea.Msg) tea.Cmd {
+	return func() tea.Msg { return <-ch }
+}
+
+func (m *Model) engine() *ai.Engine {
+	if m.ai.engine == nil {
+		m.ai.engine = m.opts.NewEngine()
+	}
+	return m.ai.engine
+}
+
+// startSearch runs the engine on the current position for a purpose.
+func (m *Model) startSearch(purpose string, level int, l ai.Limits) tea.Cmd {
+	m.cancelAI()
+	m.ai.gen++
+	gen := m.ai.gen
+	events := make(chan tea.Msg, 256)
+	e := m.engine()
+	e.Level = level
+	e.MultiPV = 1
+	res := e.Go(m.s.pos, l, func(i ai.Info) {
+		select {
+		case events <- aiInfoMsg{gen, i}:
+		default:
+		}
+	})
+	go func() {
+		r := <-res
+		select {
+		case events <- aiDoneMsg{gen, purpose, r}:
+		case <-time.After(time.Minute):
+		}
+	}()
+	m.ai.thinking, m.ai.purpose, m.ai.events, m.ai.info, m.ai.started = true, purpose, events, ai.Info{}, m.opts.Now()
+	return waitEvent(events)
+}
+
+// cancelAI stops any search; its result will be ignored.
+func (m *Model) cancelAI() {
+	if m.ai.thinking && m.ai.engine != nil {
+		m.ai.engine.Stop()
+	}
+	m.ai.gen++
+	m.ai.thinking = false
+}
+
+// aiLimits is how long the AI thinks for a move: the clocks when the game
+// has them, else a few seconds (the level limits the depth).
+func (m *Model) aiLimits() ai.Limits {
+	if m.opts.AILimits != nil {
+		return *m.opts.AILimits
+	}
+	tc := m.s.tc
+	if tc.kind == "" {
+		return ai.Limits{MoveTime: 3 * time.Second}
+	}
+	side := m.s.pos.Side()
+	l := ai.Limits{BTime: m.s.clock[game.Black], WTime: m.s.clock[game.White]}
+	switch tc.kind {
+	case "byoyomi":
+		l.Byoyomi = tc.byoyomi
+	case "fischer":
+		l.BInc, l.WInc = tc.inc, tc.inc
+	}
+	// The clock has been running since the turn began.
+	el := m.opts.Now().Sub(m.s.turnAt)
+	if side == game.Black {
+		l.BTime = max(0, l.BTime-el)
+	} else {
+		l.WTime = max(0, l.WTime-el)
+	}
+	return l
+}
+
+// maybeStartAI starts the AI's move when it is its turn.
+func (m *Model) maybeStartAI() tea.Cmd {
+	if !m.s.aiToMove() || m.ai.thinking && m.ai.purpose == "move" {
+		return nil
+	}
+	if m.opts.Opponent != nil {
+		m.ai.gen++
+		gen := m.ai.gen
+		m.ai.thinking, m.ai.purpose = true, "move"
+		mv := m.opts.Opponent(m.s.pos.Clone())
+		return func() tea.Msg { return aiDoneMsg{gen, "move", ai.Result{Move: mv}} }
+	}
+	pl := m.s.players[m.s.pos.Side()]
+	return m.startSearch("move", pl.level, m.aiLimits())
+}
+
+func (m *Model) onAIInfo(msg aiInfoMsg) tea.Cmd {
+	if msg.gen != m.ai.gen {
+		return nil
+	}
+	if msg.info.String == "" {
+		m.ai.info = msg.info
+	}
+	return waitEvent(m.ai.events)
+}
+
+func (m *Model) onAIDone(msg aiDoneMsg) tea.Cmd {
+	if msg.gen != m.ai.gen {
+		return nil
+	}
+	m.ai.thinking = false
+	r := msg.res
+	switch msg.purpose {
+	case "hint":
+		if r.Move != game.NoMove {
+			m.hint = r.Move
+			m.setMessage("ヒント: "+kif.MoveLabel(r.Move, m.s.pos.LastMove())+"  "+scoreText(r.Score, m.s.pos.Side()), false)
+		}
+		return nil
+	case "analysis":
+		return nil
+	}
+	if !m.s.aiToMove() {
+		return nil
+	}
+	side := m.s.pos.Side()
+	switch {
+	case r.Declare:
+		m.s.finish(side, false, "入玉宣言", kif.EnteringKing)
+		return nil
+	case r.Resign:
+		m.spendClock()
+		m.s.finish(side.Opp(), false, "投了", kif.Resign)
+		return nil
+	}
+	if !m.s.pos.IsLegal(r.Move) {
+		// Cannot happen: the engine only returns legal moves. Say so rather than play it.
+		m.setMessage(fmt.Sprintf("AI returned an illegal move %s", r.Move), true)
+		return nil
+	}
+	return m.playMove(r.Move)
+}
+
+// askHint asks the AI what it would play for the person to move.
+func (m *Model) askHint() tea.Cmd {
+	if !m.humanToMove() || m.s.end.over && m.s.playing {
+		return nil
+	}
+	m.setMessage("ヒントを考えています…", false)
+	return m.startSearch("hint", 10, ai.Limits{MoveTime: 1500 * time.Millisecond})
+}
+
+// tick drives the clocks.
+func (m *Model) tick() tea.Cmd {
+	return tea.Tick(200*time.Millisecond, func(t time.Time) tea.Msg { return tickMsg(t) })
+}
+
+func (m *Model) onTick(tickMsg) tea.Cmd {
+	if m.s.playing && !m.s.end.over && m.s.tc.kind != "" {
+		side := m.s.pos.Side()
+		if m.remaining(side) < 0 {
+			m.cancelAI()
+			m.s.finish(side.Opp(), false, "時間切れ", kif.Timeout)
+		}
+	}
+	return m.tick()
+}
+
+// remaining is what side has left on its clock now (main time + byoyomi).
+func (m *Model) remaining(side game.Color) time.Duration {
+	left := m.s.clock[side] + m.s.byo[side]
+	if side == m.s.pos.Side() && m.s.playing && !m.s.end.over {
+		left -= m.opts.Now().Sub(m.s.turnAt)
+	}
+	return left
+}
+
+// spendClock charges the time of the move just made to its mover and
+// returns it.
+func (m *Model) spendClock() time.Duration {
+	now := m.opts.Now()
+	el := now.Sub(m.s.turnAt)
+	m.s.turnAt = now
+	side := m.s.pos.Side()
+	tc := m.s.tc
+	switch tc.kind {
+	case "byoyomi":
+		m.s.clock[side] = max(0, m.s.clock[side]-el)
+	case "fischer":
+		m.s.clock[side] = m.s.clock[side] - el + tc.inc
+	case "sudden":
+		m.s.clock[side] -= el
+	}
+	return el
+}
+
+// scoreText is an evaluation for people: from 先手's side, or a mate.
+func scoreText(score int, side game.Color) string {
+	if plies, ok := ai.IsMate(score); ok {
+		who := side
+		if plies < 0 {
+			who = side.Opp()
+			plies = -plies
+		}
+		return fmt.Sprintf("%s %d手詰", who, plies)
+	}
+	if side == game.White {
+		score = -score
+	}
+	return fmt.Sprintf("評価値 %+d", score)
+}
+
+// pvText writes a principal variation in Japanese notation.
+func pvText(p *game.Position, pv []game.Move, maxMoves int) string {
+	q := p.Clone()
+	prev := q.LastMove()
+	var parts []string
+	for i, mv := range pv {
+		if i >= maxMoves || !q.IsLegal(mv) {
+			break
+		}
+		parts = append(parts, mv.Piece().Color().Mark()+kif.KI2Move(q, mv, prev))
+		q.DoMove(mv)
+		prev = mv
+	}
+	return strings.Join(parts, " ")
+}
+
+// startMateSearch runs the mate solver on the current position.
+func (m *Model) startMateSearch() tea.Cmd {
+	m.cancelAI()
+	m.ai.gen++
+	gen := m.ai.gen
+	m.mateLine = "詰み探索中… (esc: stop)"
+	sv := mate.New(mate.Options{HashMiB: 128, Timeout: 20 * time.Second})
+	m.mateSolver = sv
+	p := m.s.pos.Clone()
+	return func() tea.Msg {
+		return mateDoneMsg{gen, sv.Solve(context.Background(), p)}
+	}
+}
+
+func (m *Model) onMateDone(msg mateDoneMsg) {
+	m.mateSolver = nil
+	if msg.gen != m.ai.gen {
+		return
+	}
+	switch msg.res.Status {
+	case mate.Mate:
+		m.mateLine = fmt.Sprintf("%d手詰: %s", msg.res.Length, pvText(m.s.pos, msg.res.Moves, 40))
+	case mate.NoMate:
+		m.mateLine = "不詰 (no mate)"
+	default:
+		m.mateLine = "詰み探索: 時間切れ (unknown)"
+	}
+}

@@ -1,0 +1,226 @@
+package ui
+
+import (
+	"fmt"
+	"time"
+
+	"kiki/game"
+	"kiki/kif"
+)
+
+// player says who plays a side.
+type player struct {
+	ai    bool
+	level int // 1-10 when ai
+}
+
+func (p player) String() string {
+	if p.ai {
+		return fmt.Sprintf("AI Lv%d", p.level)
+	}
+	return "人間"
+}
+
+// timeControl is a game's clock setting.
+type timeControl struct {
+	kind    string        // "", "byoyomi", "fischer", "sudden"
+	main    time.Duration // main time per side
+	byoyomi time.Duration // per move after main time (byoyomi)
+	inc     time.Duration // added per move (fischer)
+}
+
+func (tc timeControl) String() string {
+	switch tc.kind {
+	case "byoyomi":
+		return fmt.Sprintf("持ち時間%s 秒読み%s", fmtDur(tc.main), fmtDur(tc.byoyomi))
+	case "fischer":
+		return fmt.Sprintf("持ち時間%s 加算%s", fmtDur(tc.main), fmtDur(tc.inc))
+	case "sudden":
+		return fmt.Sprintf("持ち時間%s 切れ負け", fmtDur(tc.main))
+	}
+	return "時間制限なし"
+}
+
+func fmtDur(d time.Duration) string {
+	s := int(d.Round(time.Second) / time.Second)
+	if s >= 60 && s%60 == 0 {
+		return fmt.Sprintf("%d分", s/60)
+	}
+	if s >= 60 {
+		return fmt.Sprintf("%d分%d秒", s/60, s%60)
+	}
+	return fmt.Sprintf("%d秒", s)
+}
+
+// ending is how a game ended.
+type ending struct {
+	over   bool
+	winner game.Color
+	draw   bool
+	reason string // 詰み, 投了, 千日手, 連続王手の千日手, 入玉宣言, 時間切れ, 反則 …
+}
+
+// session is a record being played or replayed: the tree, the node on
+// screen and its position, who plays each side, clocks, and whether there
+// is anything unsaved.
+type session struct {
+	rec     *kif.Record
+	node    *kif.Node
+	pos     *game.Position
+	players [2]player
+	tc      timeControl
+	clock   [2]time.Duration // remaining main time
+	byo     [2]time.Duration // remaining byoyomi this move
+	turnAt  time.Time        // when the side to move started thinking
+	end     ending
+	dirty   bool
+	path    string // the file it came from or was saved to
+	format  kif.Format
+	playing bool // a game in progress (clocks, AI), as opposed to a record being read
+	started time.Time
+}
+
+func newSession(start *game.Position) *session {
+	s := &session{rec: kif.NewRecord(start)}
+	s.node = s.rec.Root
+	s.pos = s.rec.Position(s.node)
+	return s
+}
+
+func sessionFromRecord(r *kif.Record, path string) *session {
+	s := &session{rec: r, node: r.Root, path: path}
+	if f, ok := kif.FormatOfPath(path); ok {
+		s.format = f
+	}
+	s.pos = r.Position(s.node)
+	return s
+}
+
+// goTo shows node n.
+func (s *session) goTo(n *kif.Node) {
+	if n.IsSpecial() {
+		n = n.Parent
+	}
+	s.node = n
+	s.pos = s.rec.Position(n)
+}
+
+// line returns the nodes of the line through the current node: its path,
+// then first children after it.
+func (s *session) line() []*kif.Node {
+	out := s.node.Path()
+	for n := s.node; len(n.Children) > 0; {
+		n = n.Children[0]
+		out = append(out, n)
+	}
+	return out
+}
+
+// play makes move m at the current node: an existing child is followed, a
+// new move becomes a new branch (the main continuation while a game is
+// being played, a variation when reading a record).
+func (s *session) play(m game.Move, spent time.Duration) {
+	if c := s.node.FindChild(m); c != nil {
+		s.node = c
+	} else {
+		c := s.node.AddChild(&kif.Node{Move: m})
+		if spent > 0 {
+			c.Time, c.HasTime = spent.Round(time.Second), true
+			c.Total, c.HasTotal = s.totalSpent(c)+c.Time, true
+		}
+		if s.playing {
+			kif.Promote(c)
+		}
+		s.node = c
+		s.dirty = true
+	}
+	s.pos.DoMove(m)
+}
+
+// totalSpent is the running total of the mover of node c before c: the
+// total of its previous move, two plies up.
+func (s *session) totalSpent(c *kif.Node) time.Duration {
+	if opp := c.Parent; opp != nil && opp.Parent != nil {
+		if prev := opp.Parent; prev.Parent != nil && prev.HasTotal {
+			return prev.Total
+		}
+	}
+	return 0
+}
+
+// back and forward step through the line.
+func (s *session) back() bool {
+	if s.node.Parent == nil {
+		return false
+	}
+	s.node = s.node.Parent
+	s.pos.UndoMove()
+	return true
+}
+
+func (s *session) forward() bool {
+	for _, c := range s.node.Children {
+		if !c.IsSpecial() {
+			s.node = c
+			s.pos.DoMove(c.Move)
+			return true
+		}
+	}
+	return false
+}
+
+// checkEnd looks at the position after a move and ends the game if the
+// rules say so.
+func (s *session) checkEnd() {
+	switch o, loser := s.pos.Status(); o {
+	case game.Checkmated, game.NoLegalMoves:
+		s.finish(loser.Opp(), false, "詰み", kif.Mate)
+	case game.RepetitionDraw:
+		s.finish(0, true, "千日手", kif.Repetition)
+	case game.PerpetualCheck:
+		s.finish(loser.Opp(), false, "連続王手の千日手", kif.FoulLose)
+	}
+}
+
+// finish ends the game and records the ending in the tree.
+func (s *session) finish(winner game.Color, draw bool, reason string, sp kif.Special) {
+	if s.end.over {
+		return
+	}
+	s.end = ending{over: true, winner: winner, draw: draw, reason: reason}
+	if sp != kif.NotSpecial && len(s.node.Children) == 0 {
+		s.node.AddChild(&kif.Node{Special: sp})
+		s.dirty = true
+	}
+	if s.playing {
+		s.rec.Set("終了日時", time.Now().Format("2006/01/02 15:04:05"))
+		s.playing = false
+	}
+}
+
+// banner is the end-of-game text.
+func (e ending) banner(names [2]string) string {
+	if !e.over {
+		return ""
+	}
+	if e.draw {
+		return fmt.Sprintf("%s — 引き分け", e.reason)
+	}
+	return fmt.Sprintf("%s — %sの勝ち", e.reason, names[e.winner])
+}
+
+// sideNames returns 先手/後手, or 下手/上手 in a handicap game.
+func (s *session) sideNames() [2]string {
+	if s.rec.Start.IsPreset && s.rec.Start.Preset != game.Even {
+		return [2]string{"下手", "上手"}
+	}
+	return [2]string{"先手", "後手"}
+}
+
+// aiToMove reports whether the AI should move now.
+func (s *session) aiToMove() bool {
+	return s.playing && !s.end.over && s.players[s.pos.Side()].ai && len(s.node.Children) == 0
+}
+
+// humanVsAI reports whether exactly one side is the AI.
+func (s *session) humanVsAI() bool { return s.players[0].ai != s.players[1].ai }

@@ -1,0 +1,78 @@
+package ui
+
+import (
+	"os"
+
+	"github.com/charmbracelet/lipgloss"
+)
+
+// Theme holds every style the UI draws with, in one place. Every highlight
+// also has a mark character in the board cell, so nothing depends on colour
+// alone (NO_COLOR and monochrome terminals lose nothing but the tint).
+type Theme struct {
+	Name                                  string
+	Sente, Gote, Empty                    lipgloss.Style
+	Frame, Coord                          lipgloss.Style
+	Cursor, Selected, Dest, Capture, Last lipgloss.Style
+	Effect                                lipgloss.Style
+	CheckDrop, CheckDest, CheckOrigin     lipgloss.Style
+	CheckMove, MateMove                   lipgloss.Style
+	MapSente, MapGote, MapBoth            lipgloss.Style
+	Title, Dim, Warn, Banner, Good, Bad   lipgloss.Style
+	Current                               lipgloss.Style // current move in the list
+}
+
+// NewTheme returns the dark or light theme, or a plain one without colour.
+func NewTheme(dark, noColor bool) Theme {
+	s := lipgloss.NewStyle
+	if noColor {
+		p := s()
+		return Theme{Name: "mono", Sente: p, Gote: p, Empty: p, Frame: p, Coord: p, Cursor: s().Reverse(true),
+			Selected: p, Dest: p, Capture: p, Last: p, Effect: p, CheckDrop: p, CheckDest: p, CheckOrigin: p,
+			CheckMove: p, MateMove: p, MapSente: p, MapGote: p, MapBoth: p, Title: s().Bold(true), Dim: p,
+			Warn: s().Bold(true), Banner: s().Bold(true).Reverse(true), Good: p, Bad: p, Current: s().Reverse(true)}
+	}
+	pick := func(light, darkC string) lipgloss.Color {
+		if dark {
+			return lipgloss.Color(darkC)
+		}
+		return lipgloss.Color(light)
+	}
+	t := Theme{Name: map[bool]string{true: "dark", false: "light"}[dark]}
+	t.Sente = s().Foreground(pick("0", "255"))
+	t.Gote = s().Foreground(pick("124", "210"))
+	t.Empty = s().Foreground(pick("248", "240"))
+	t.Frame = s().Foreground(pick("244", "244"))
+	t.Coord = s().Foreground(pick("240", "248"))
+	t.Cursor = s().Reverse(true)
+	t.Selected = s().Background(pick("153", "24"))
+	t.Dest = s().Background(pick("194", "22"))
+	t.Capture = s().Background(pick("217", "88"))
+	t.Last = s().Background(pick("229", "58"))
+	t.Effect = s().Background(pick("255", "236")).Foreground(pick("166", "214"))
+	t.CheckDrop = s().Background(pick("189", "54"))
+	t.CheckDest = s().Background(pick("159", "23"))
+	t.CheckOrigin = s().Background(pick("223", "94"))
+	t.CheckMove = s().Background(pick("211", "125")).Bold(true)
+	t.MateMove = s().Background(pick("196", "160")).Foreground(lipgloss.Color("231")).Bold(true)
+	t.MapSente = s().Background(pick("153", "17"))
+	t.MapGote = s().Background(pick("224", "52"))
+	t.MapBoth = s().Background(pick("230", "58"))
+	t.Title = s().Bold(true)
+	t.Dim = s().Foreground(pick("244", "245"))
+	t.Warn = s().Bold(true).Foreground(pick("160", "203"))
+	t.Banner = s().Bold(true).Foreground(lipgloss.Color("231")).Background(pick("25", "25")).Padding(0, 1)
+	t.Good = s().Foreground(pick("28", "114"))
+	t.Bad = s().Foreground(pick("160", "203"))
+	t.Current = s().Reverse(true)
+	return t
+}
+
+// DetectTheme picks the theme for this terminal: none when NO_COLOR is set,
+// else dark or light by the terminal's background.
+func DetectTheme() Theme {
+	if _, ok := os.LookupEnv("NO_COLOR"); ok {
+		return NewTheme(true, true)
+	}
+	return NewTheme(lipgloss.HasDarkBackground(), false)
+}

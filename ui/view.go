@@ -1,0 +1,380 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/mattn/go-runewidth"
+
+	"kiki/game"
+	"kiki/kif"
+)
+
+// Minimum terminal size: the board with its hands, a status line and the help bar.
+const (
+	minWidth  = boardWidth + 4
+	minHeight = boardHeight + 6
+	// sidePanel is shown when there is room for the move list beside the board.
+	sideMinWidth = 20
+)
+
+// View draws the screen.
+func (m *Model) View() string {
+	if m.quitting {
+		return ""
+	}
+	w, h := m.width, m.height
+	if w == 0 && h == 0 {
+		w, h = 100, 30
+	}
+	if w < minWidth || h < minHeight {
+		return fmt.Sprintf("kiki needs a terminal of at least %d×%d (this one is %d×%d).\nMake the window larger, or press q to quit.", minWidth, minHeight, w, h)
+	}
+	marks, ci := m.marks()
+	bv := m.board()
+	bv.marks = marks
+	if m.study.effectMap {
+		counts := m.s.pos.EffectCounts()
+		bv.counts = &counts
+	}
+	top, bottom := game.White, game.Black
+	if m.flipped {
+		top, bottom = game.Black, game.White
+	}
+	left := []string{m.handLine(top)}
+	left = append(left, bv.render()...)
+	left = append(left, m.handLine(bottom))
+	for i := range left {
+		left[i] = padRight(left[i], boardWidth+1)
+	}
+	leftCol := strings.Join(left, "\n")
+
+	// Bottom area: banner, status, dialog or legends, help.
+	var below []string
+	if b := m.s.end.banner(m.s.sideNames()); b != "" {
+		below = append(below, m.theme.Banner.Render("対局終了: "+b))
+	}
+	below = append(below, m.statusLine())
+	if m.dialog != nil {
+		below = append(below, m.dialog.view(m))
+	} else {
+		if m.editing && m.edit != nil {
+			below = append(below, m.theme.Dim.Render("盤面編集: p l n s g b r k 配置 (shift: 相手の駒)  + 成/戻  v 先後  x 削除  w 手番  esc 終了"))
+			if m.edit.err != "" {
+				below = append(below, m.theme.Warn.Render("この局面は不正です: "+m.edit.err))
+			}
+		}
+		if m.study.checkStudy {
+			below = append(below, m.checkLegend(ci))
+		}
+		if m.study.effectMap {
+			below = append(below, m.theme.Dim.Render("利き: b 先手が多い  w 後手が多い  = 同数  空き升の数字は 先手/後手 の利きの数"))
+		}
+		if m.message != "" {
+			st := m.theme.Dim
+			if m.msgErr {
+				st = m.theme.Warn
+			}
+			below = append(below, st.Render(m.message))
+		}
+	}
+	m.help.Width = w - 4
+	helpView := m.help.View(m.keys.help(m.replay, m.study.checkStudy))
+	if m.showHelp {
+		m.help.ShowAll = true
+		helpView = m.help.View(m.keys.help(m.replay, m.study.checkStudy))
+		m.help.ShowAll = false
+	}
+	// bubbles/help can overflow by one item; keep every line inside.
+	hl := strings.Split(helpView, "\n")
+	for i := range hl {
+		hl[i] = truncate(hl[i], w-1)
+	}
+	helpView = strings.Join(hl, "\n")
+
+	// Side panel: header, move list, comment, analysis.
+	sideW := w - (boardWidth + 1) - 3
+	bodyH := len(left)
+	var screen string
+	if sideW >= sideMinWidth {
+		side := m.sidePanel(sideW, max(bodyH, h-len(below)-lipgloss.Height(helpView)-1))
+		screen = lipgloss.JoinHorizontal(lipgloss.Top, leftCol, "  ", side)
+	} else {
+		screen = leftCol
+	}
+	out := screen + "\n" + strings.Join(below, "\n")
+	used := lipgloss.Height(out) + lipgloss.Height(helpView)
+	if used < h {
+		out += strings.Repeat("\n", h-used)
+	}
+	return out + "\n" + helpView
+}
+
+func padRight(s string, w int) string {
+	if d := w - lipgloss.Width(s); d > 0 {
+		return s + strings.Repeat(" ", d)
+	}
+	return s
+}
+
+// handLine is a side's name, player, clock and pieces in hand.
+func (m *Model) handLine(c game.Color) string {
+	names := m.s.sideNames()
+	var sb strings.Builder
+	name := names[c]
+	if m.s.pos.Side() == c && !m.s.end.over {
+		name = m.theme.Title.Render(name + "*")
+	} else {
+		name += " "
+	}
+	sb.WriteString(name)
+	if m.s.playing || m.s.end.over && m.s.players[c].ai {
+		sb.WriteString(" " + m.s.players[c].String())
+	}
+	if m.s.tc.kind != "" {
+		sb.WriteString(" " + clockText(m.remaining(c)))
+	}
+	sb.WriteString("  持駒 ")
+	h := m.s.pos.Hand(c)
+	if h.IsEmpty() {
+		sb.WriteString("なし")
+	}
+	for _, t := range game.HandTypes {
+		n := h.Count(t)
+		if n == 0 {
+			continue
+		}
+		label := t.Glyph()
+		if m.opts.ASCII {
+			label = t.Letter()
+		}
+		if n > 1 {
+			label += fmt.Sprint(n)
+		}
+		if m.dropKind == t && m.s.pos.Side() == c {
+			sb.WriteString(m.theme.Selected.Render("[" + label + "]"))
+		} else {
+			sb.WriteString(label + " ")
+		}
+	}
+	return sb.String()
+}
+
+func clockText(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	s := int(d / time.Second)
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// statusLine tells whose turn it is, check, the last move and what the
+// AI is doing.
+func (m *Model) statusLine() string {
+	p := m.s.pos
+	names := m.s.sideNames()
+	var parts []string
+	if m.s.node.Ply > 0 {
+		parts = append(parts, fmt.Sprintf("%d手目", m.s.node.Ply))
+	}
+	parts = append(parts, names[p.Side()]+"の番")
+	if p.InCheck() {
+		parts = append(parts, m.theme.Warn.Render("王手"))
+	}
+	if lm := p.LastMove(); lm != game.NoMove {
+		var prev game.Move
+		if m.s.node.Parent != nil {
+			prev = m.s.node.Parent.Move
+		}
+		parts = append(parts, "最終手 "+kif.MoveLabel(lm, prev))
+	}
+	if m.selected != game.NoSquare {
+		pc := p.PieceAt(m.selected)
+		parts = append(parts, "選択 "+m.selected.Japanese()+pc.Type().Name())
+	} else if m.dropKind != game.NoPieceType {
+		parts = append(parts, "打つ駒 "+m.dropKind.Name())
+	}
+	if m.ai.thinking {
+		i := m.ai.info
+		what := map[string]string{"move": "考慮中", "hint": "ヒント", "analysis": "検討"}[m.ai.purpose]
+		s := what
+		if i.Depth > 0 {
+			s += fmt.Sprintf(" 深さ%d %s %dknps", i.Depth, scoreText(i.Score, p.Side()), i.NPS/1000)
+		}
+		parts = append(parts, m.theme.Good.Render(s))
+	}
+	return strings.Join(parts, "  ")
+}
+
+// checkLegend explains the check study's marks.
+func (m *Model) checkLegend(ci checkInfo) string {
+	names := m.s.sideNames()
+	if ci.noKing {
+		return m.theme.Dim.Render(fmt.Sprintf("逆利き: %sの玉がありません", names[ci.attacker.Opp()]))
+	}
+	s := fmt.Sprintf("逆利き %s (%s→%s玉, . , 駒 v 攻め方)  d 打って王手%d  m 移動先%d  o 移動元%d (D M: 移動元も)",
+		ci.kind.Name(), names[ci.attacker], names[ci.attacker.Opp()], ci.drops, ci.dests, ci.origins)
+	if ci.attacker == m.s.pos.Side() {
+		s += fmt.Sprintf("  ! 王手%d  # 1手詰%d", len(ci.checks), len(ci.mates))
+	}
+	return s
+}
+
+// sidePanel is the record header, the move list and the comment.
+func (m *Model) sidePanel(w, h int) string {
+	var out []string
+	add := func(s string) { out = append(out, truncate(s, w)) }
+	r := m.s.rec
+	names := m.s.sideNames()
+	for _, key := range []string{"棋戦", "開始日時"} {
+		if v, ok := r.Get(key); ok && strings.TrimSpace(v) != "" {
+			add(m.theme.Dim.Render(key + " " + strings.TrimSpace(v)))
+		}
+	}
+	for i, key := range []string{names[0], names[1]} {
+		v, ok := r.Get(key)
+		if !ok {
+			v, ok = r.Get([]string{"先手", "後手"}[i])
+		}
+		if ok && strings.TrimSpace(v) != "" {
+			add(key + " " + strings.TrimSpace(v))
+		}
+	}
+	if r.Start.IsPreset && r.Start.Preset != game.Even {
+		add("手合割 " + r.Start.Preset.Name())
+	}
+	if m.analysis.on && m.ai.purpose == "analysis" && m.ai.info.Depth > 0 {
+		i := m.ai.info
+		add(m.theme.Good.Render(fmt.Sprintf("検討 深さ%d %s", i.Depth, scoreText(i.Score, m.s.pos.Side()))))
+		add(truncate(pvText(m.s.pos, i.PV, 8), w))
+	}
+	if m.analysis.running {
+		add("解析中 " + m.analysis.progress(w-7))
+	}
+	if g := m.analysis.graph(w, 5); len(g) > 0 {
+		for _, l := range g {
+			add(m.theme.Dim.Render(l))
+		}
+	}
+	if m.mateLine != "" {
+		for _, l := range wrap(m.mateLine, w) {
+			add(m.theme.Good.Render(l))
+		}
+	}
+	var comment []string
+	if len(m.s.node.Comments) > 0 {
+		comment = append(comment, m.theme.Title.Render("コメント"))
+		for _, c := range m.s.node.Comments {
+			comment = append(comment, wrap(c, w)...)
+		}
+		if len(comment) > 7 {
+			comment = append(comment[:6], m.theme.Dim.Render("… (C to read/edit)"))
+		}
+	}
+	listH := h - len(out) - len(comment) - 1
+	out = append(out, m.theme.Title.Render("棋譜"))
+	out = append(out, m.moveList(w, max(3, listH))...)
+	out = append(out, comment...)
+	return strings.Join(out, "\n")
+}
+
+// moveList shows the line through the current move, scrolled to keep it
+// in view: 先手/後手 marks, '+' on moves with alternatives, '?' on the
+// moves the analysis found worst, and the time spent where known.
+func (m *Model) moveList(w, h int) []string {
+	line := m.s.line()
+	cur := -1
+	for i, n := range line {
+		if n == m.s.node {
+			cur = i
+		}
+	}
+	rows := make([]string, 0, len(line)+1)
+	startLabel := "   開始局面"
+	if cur == -1 {
+		startLabel = "> 開始局面"
+	}
+	rows = append(rows, startLabel)
+	for i, n := range line {
+		label := nodeLabel(m.s.rec, n)
+		if len(n.Parent.Children) > 1 {
+			label += "+"
+		}
+		if rank, ok := m.analysis.worst[n]; ok {
+			label += "?"
+			if rank == 1 {
+				label += "?"
+			}
+		}
+		text := fmt.Sprintf("%3d %s", n.Ply, label)
+		if n.HasTime {
+			text = padRight(text, 18) + " " + clockText(n.Time)
+		}
+		if i == cur {
+			rows = append(rows, m.theme.Current.Render(">"+text))
+		} else {
+			rows = append(rows, " "+text)
+		}
+	}
+	// Scroll so that the current row is visible.
+	curRow := cur + 1
+	start := 0
+	if len(rows) > h {
+		start = min(max(0, curRow-h/2), len(rows)-h)
+	}
+	rows = rows[start:min(len(rows), start+h)]
+	for i := range rows {
+		rows[i] = truncate(rows[i], w)
+	}
+	return rows
+}
+
+// truncate cuts a line to w display columns.
+func truncate(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	// Work on the visible text only (styled rows are short enough).
+	plain := stripANSI(s)
+	return runewidth.Truncate(plain, w, "")
+}
+
+func wrap(s string, w int) []string {
+	var out []string
+	var cur strings.Builder
+	cw := 0
+	for _, r := range s {
+		rw := runewidth.RuneWidth(r)
+		if cw+rw > w {
+			out = append(out, cur.String())
+			cur.Reset()
+			cw = 0
+		}
+		cur.WriteRune(r)
+		cw += rw
+	}
+	if cur.Len() > 0 || len(out) == 0 {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+func stripANSI(s string) string {
+	var b strings.Builder
+	esc := false
+	for _, r := range s {
+		switch {
+		case esc:
+			if r >= '@' && r <= '~' && r != '[' {
+				esc = false
+			}
+		case r == 0x1b:
+			esc = true
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
