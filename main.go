@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"kiki/ai/mate"
-	"kiki/assets"
 	"kiki/ai/usi"
+	"kiki/assets"
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui"

@@ -21,19 +21,19 @@ type keyMap struct {
 	Edit                  key.Binding
 	Help, Quit            key.Binding
 	// Replaying records.
-	StepBack, StepFwd     key.Binding
-	PageBack, PageFwd     key.Binding
-	First, Last           key.Binding
-	Jump                  key.Binding
+	StepBack, StepFwd      key.Binding
+	PageBack, PageFwd      key.Binding
+	First, Last            key.Binding
+	Jump                   key.Binding
 	PrevBranch, NextBranch key.Binding
-	Variations            key.Binding
-	Open, Save, SaveAs    key.Binding
-	Comment               key.Binding
-	Promote, Delete       key.Binding
-	CopySFEN, CopyKIF     key.Binding
-	Analysis, AnalyzeAll  key.Binding
-	MateSearch            key.Binding
-	PlayFromHere          key.Binding
+	Variations             key.Binding
+	Open, Save, SaveAs     key.Binding
+	Comment                key.Binding
+	Promote, Delete        key.Binding
+	CopySFEN, CopyKIF      key.Binding
+	Analysis, AnalyzeAll   key.Binding
+	MateSearch             key.Binding
+	PlayFromHere           key.Binding
 }
 
 func newKeyMap() keyMap {

@@ -73,14 +73,14 @@ type Model struct {
 	msgErr   bool
 	showHelp bool
 
-	ai       aiState
-	hint     game.Move
+	ai         aiState
+	hint       game.Move
 	mateLine   string
 	mateSolver interface{ Stop() }
-	analysis analysisState
+	analysis   analysisState
 	pendingG   bool // 'g' pressed: a number follows
 	jumpDigits string
-	quitting bool
+	quitting   bool
 }
 
 // New returns the model.
