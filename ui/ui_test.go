@@ -52,6 +52,12 @@ func keys(tm *teatest.TestModel, ks ...string) {
 			tm.Send(tea.KeyMsg{Type: tea.KeyLeft})
 		case "right":
 			tm.Send(tea.KeyMsg{Type: tea.KeyRight})
+		case "end":
+			tm.Send(tea.KeyMsg{Type: tea.KeyEnd})
+		case "home":
+			tm.Send(tea.KeyMsg{Type: tea.KeyHome})
+		case "ctrl+s":
+			tm.Send(tea.KeyMsg{Type: tea.KeyCtrlS})
 		default:
 			for _, r := range k {
 				tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
