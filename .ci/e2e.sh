@@ -88,7 +88,7 @@ for SIZE in 100x30 80x24; do
 	key e
 	wait_gone "利き: b 先手が多い"
 	key c
-	wait_for "逆利き 歩 (後手→先手玉"
+	wait_for "逆利き 歩 後手→先手玉"
 	key . .
 	wait_for "逆利き 桂"
 	key v

@@ -275,12 +275,32 @@ func (m *Model) startMateSearch() tea.Cmd {
 	m.ai.gen++
 	gen := m.ai.gen
 	m.mateLine = "詰み探索中… (esc: stop)"
-	sv := mate.New(mate.Options{HashMiB: 128, Timeout: 20 * time.Second})
+	events := make(chan tea.Msg, 64)
+	sv := mate.New(mate.Options{HashMiB: 128, Timeout: 20 * time.Second, ProgressEvery: 300 * time.Millisecond,
+		Progress: func(pr mate.Progress) {
+			select {
+			case events <- mateProgressMsg{gen, pr}:
+			default:
+			}
+		}})
 	m.mateSolver = sv
 	p := m.s.pos.Clone()
-	return func() tea.Msg {
-		return mateDoneMsg{gen, sv.Solve(context.Background(), p)}
+	go func() { events <- mateDoneMsg{gen, sv.Solve(context.Background(), p)} }()
+	m.mateEvents = events
+	return waitEvent(events)
+}
+
+type mateProgressMsg struct {
+	gen int
+	pr  mate.Progress
+}
+
+func (m *Model) onMateProgress(msg mateProgressMsg) tea.Cmd {
+	if msg.gen != m.ai.gen {
+		return nil
 	}
+	m.mateLine = fmt.Sprintf("詰み探索中… %d nodes %.0fk nps 証明数 %d 反証数 %d (esc: stop)", msg.pr.Nodes, msg.pr.NodesPerSecond/1000, msg.pr.RootPN, msg.pr.RootDN)
+	return waitEvent(m.mateEvents)
 }
 
 func (m *Model) onMateDone(msg mateDoneMsg) {

@@ -77,6 +77,7 @@ type Model struct {
 	hint       game.Move
 	mateLine   string
 	mateSolver interface{ Stop() }
+	mateEvents chan tea.Msg
 	analysis   analysisState
 	pendingG   bool // 'g' pressed: a number follows
 	jumpDigits string
@@ -168,6 +169,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case mateDoneMsg:
 		m.onMateDone(msg)
 		return m, nil
+	case mateProgressMsg:
+		return m, m.onMateProgress(msg)
 	case analysisMsg:
 		return m, m.onAnalysis(msg)
 	case tea.MouseMsg:

@@ -104,7 +104,18 @@ func (m *Model) View() string {
 	} else {
 		screen = leftCol
 	}
-	out := screen + "\n" + strings.Join(below, "\n")
+	// Long status lines wrap inside the window rather than in the terminal.
+	var wrapped []string
+	for _, b := range below {
+		for _, l := range strings.Split(b, "\n") {
+			if lipgloss.Width(l) < w {
+				wrapped = append(wrapped, l)
+			} else {
+				wrapped = append(wrapped, wrap(stripANSI(l), w-1)...)
+			}
+		}
+	}
+	out := screen + "\n" + strings.Join(wrapped, "\n")
 	used := lipgloss.Height(out) + lipgloss.Height(helpView)
 	if used < h {
 		out += strings.Repeat("\n", h-used)
@@ -214,10 +225,10 @@ func (m *Model) checkLegend(ci checkInfo) string {
 	if ci.noKing {
 		return m.theme.Dim.Render(fmt.Sprintf("逆利き: %sの玉がありません", names[ci.attacker.Opp()]))
 	}
-	s := fmt.Sprintf("逆利き %s (%s→%s玉, . , 駒 v 攻め方)  d 打って王手%d  m 移動先%d  o 移動元%d (D M: 移動元も)",
+	s := fmt.Sprintf("逆利き %s %s→%s玉 d打%d m移動先%d o移動元%d D/M:両方",
 		ci.kind.Name(), names[ci.attacker], names[ci.attacker.Opp()], ci.drops, ci.dests, ci.origins)
 	if ci.attacker == m.s.pos.Side() {
-		s += fmt.Sprintf("  ! 王手%d  # 1手詰%d", len(ci.checks), len(ci.mates))
+		s += fmt.Sprintf(" !王手%d #詰%d", len(ci.checks), len(ci.mates))
 	}
 	return s
 }
@@ -245,10 +256,14 @@ func (m *Model) sidePanel(w, h int) string {
 	if r.Start.IsPreset && r.Start.Preset != game.Even {
 		add("手合割 " + r.Start.Preset.Name())
 	}
-	if m.analysis.on && m.ai.purpose == "analysis" && m.ai.info.Depth > 0 {
+	if m.ai.thinking && m.ai.info.Depth > 0 {
 		i := m.ai.info
-		add(m.theme.Good.Render(fmt.Sprintf("検討 深さ%d %s", i.Depth, scoreText(i.Score, m.s.pos.Side()))))
-		add(truncate(pvText(m.s.pos, i.PV, 8), w))
+		what := map[string]string{"move": "AI 考慮中", "hint": "ヒント", "analysis": "検討"}[m.ai.purpose]
+		add(m.theme.Good.Render(fmt.Sprintf("%s 深さ%d %s", what, i.Depth, scoreText(i.Score, m.s.pos.Side()))))
+		add(m.theme.Dim.Render(fmt.Sprintf("%d nodes %dk nps", i.Nodes, i.NPS/1000)))
+		for _, l := range wrap("読み筋 "+pvText(m.s.pos, i.PV, 10), w) {
+			add(l)
+		}
 	}
 	if m.analysis.running {
 		add("解析中 " + m.analysis.progress(w-7))
