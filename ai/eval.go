@@ -44,7 +44,10 @@ func (prm *Params) Evaluate(p *game.Position) int {
 			rr := relRank(c, s)
 			switch t {
 			case game.Pawn:
-				v += (7 - rr) * prm.PawnAdvance
+				// Edge pawns gain little by advancing; the others, a little.
+				if f := s.File(); f != 1 && f != 9 {
+					v += (7 - rr) * prm.PawnAdvance
+				}
 			case game.Silver:
 				if rr >= 4 && rr <= 6 {
 					v += prm.SilverForward

@@ -56,6 +56,10 @@ type searcher struct {
 	ply    int
 	rootPN uint32
 	rootDN uint32
+	// scratch is a move list reused where one is needed only briefly
+	// (zeroing a fresh 2 KiB list per child costs more than the search).
+	scratch game.MoveList
+	lists   []*game.MoveList
 }
 
 // sat adds two numbers; a sum never reaches inf, which only a real proof
@@ -105,11 +109,15 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	if or && r <= 0 {
 		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0}, start, false)
 	}
-	var ml game.MoveList
+	for len(s.lists) <= s.ply {
+		s.lists = append(s.lists, new(game.MoveList))
+	}
+	ml := s.lists[s.ply]
+	ml.Clear()
 	if or {
-		p.GenerateChecks(&ml)
+		p.GenerateChecks(ml)
 	} else {
-		p.LegalMoves(&ml)
+		p.LegalMoves(ml)
 	}
 	if ml.Len() == 0 {
 		if or {
@@ -245,8 +253,9 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 		c.pn, c.dn = uint32(n), 1
 		return
 	}
-	var ml game.MoveList
-	p.GenerateChecks(&ml)
+	ml := &s.scratch
+	ml.Clear()
+	p.GenerateChecks(ml)
 	if ml.Len() == 0 {
 		c.pn, c.dn, c.dist, c.final = inf, 0, infDepth, true
 		s.tt.store(c.boardKey, c.hand, inf, 0, infDepth, false, 1)
