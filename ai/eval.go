@@ -36,6 +36,7 @@ func (prm *Params) Evaluate(p *game.Position) int {
 	occ := p.Occupied()
 	for c := game.Black; c <= game.White; c++ {
 		own := p.Pieces(c)
+		ownK, enemyK := p.King(c), p.King(c.Opp())
 		for b := own; b.NonZero(); {
 			s := b.Pop()
 			pc := p.PieceAt(s)
@@ -67,6 +68,12 @@ func (prm *Params) Evaluate(p *game.Position) int {
 				if d < 3 {
 					v += (3 - d) * prm.KingCenter
 				}
+			}
+			if enemyK != game.NoSquare {
+				v += prm.AttackNear[t][kingDist(s, enemyK)]
+			}
+			if ownK != game.NoSquare && t != game.King {
+				v += prm.DefendNear[t][kingDist(s, ownK)]
 			}
 			a := game.Attacks(pc, s, occ)
 			if m := prm.Mobility[t]; m != 0 {
@@ -142,4 +149,16 @@ func (prm *Params) kingSafety(p *game.Position, k game.Color, att1, att2 [2]game
 		v += 8*min(points, 28) + 15*min(inCamp, 10)
 	}
 	return v
+}
+
+// kingDist is the number of king steps between two squares.
+func kingDist(a, b game.Square) int {
+	df, dr := a.File()-b.File(), a.Rank()-b.Rank()
+	if df < 0 {
+		df = -df
+	}
+	if dr < 0 {
+		dr = -dr
+	}
+	return max(df, dr)
 }

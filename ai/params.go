@@ -37,6 +37,12 @@ type Params struct {
 	HandThreat   [game.Gold + 1]int
 	OpenFile     int // no own pawn on the king's file or its neighbours, enemy rook/lance able to use it
 	Tempo        int
+	// AttackNear and DefendNear score a piece by its king distance (the
+	// larger of the file and rank differences, 0–8) to the enemy king and
+	// to its own: attackers close to the enemy king, generals close to
+	// their own. A cheap cousin of Bonanza's king-relative tables.
+	AttackNear [game.NumPieceTypes][9]int
+	DefendNear [game.NumPieceTypes][9]int
 }
 
 // Default is the evaluation kiki plays with.
@@ -57,11 +63,11 @@ var Default = Params{
 	KingHome:      -18,
 	KingCenter:    -10,
 	Mobility: [game.NumPieceTypes]int{
-		game.Lance: 2, game.Knight: 3, game.Silver: 2, game.Gold: 1, game.Bishop: 4, game.Rook: 4,
+		game.Lance: 2, game.Knight: 3, game.Silver: 2, game.Gold: 1, game.Bishop: 3, game.Rook: 3,
 		game.ProPawn: 1, game.ProLance: 1, game.ProKnight: 1, game.ProSilver: 1, game.Horse: 4, game.Dragon: 4,
 	},
-	GuardNear:    30,
-	GuardNear2:   12,
+	GuardNear:    0,
+	GuardNear2:   0,
 	ZoneAttack:   14,
 	ZoneAttack2:  16,
 	ZoneDefended: 6,
@@ -71,4 +77,32 @@ var Default = Params{
 	},
 	OpenFile: 20,
 	Tempo:    20,
+	AttackNear: [game.NumPieceTypes][9]int{
+		game.Pawn:      {0, 20, 8, 2},
+		game.Lance:     {0, 12, 8, 4},
+		game.Knight:    {0, 8, 20, 8},
+		game.Silver:    {0, 35, 22, 8, 2},
+		game.Gold:      {0, 35, 20, 6},
+		game.Bishop:    {0, 15, 12, 8, 4},
+		game.Rook:      {0, 20, 15, 10, 5},
+		game.ProPawn:   {0, 45, 25, 8},
+		game.ProLance:  {0, 40, 22, 6},
+		game.ProKnight: {0, 40, 22, 6},
+		game.ProSilver: {0, 40, 22, 6},
+		game.Horse:     {0, 45, 30, 18, 8, 3},
+		game.Dragon:    {0, 55, 40, 22, 10, 4},
+	},
+	DefendNear: [game.NumPieceTypes][9]int{
+		game.Pawn:      {0, 12, 8, 2},
+		game.Lance:     {0, 4, 2},
+		game.Knight:    {0, 6, 8, 2},
+		game.Silver:    {0, 35, 22, 6, 0, -4, -8, -10, -12},
+		game.Gold:      {0, 45, 28, 8, 0, -6, -10, -14, -16},
+		game.ProPawn:   {0, 20, 10},
+		game.ProLance:  {0, 20, 10},
+		game.ProKnight: {0, 20, 10},
+		game.ProSilver: {0, 20, 10},
+		game.Horse:     {0, 30, 20, 10},
+		game.Dragon:    {0, 10, 5},
+	},
 }

@@ -79,6 +79,10 @@ type Model struct {
 	mateSolver interface{ Stop() }
 	mateEvents chan tea.Msg
 	analysis   analysisState
+	// listTop and listNodes map the move list's rows on screen to nodes
+	// (set by View, used by mouse clicks).
+	listTop    int
+	listNodes  []*kif.Node
 	pendingG   bool // 'g' pressed: a number follows
 	jumpDigits string
 	quitting   bool

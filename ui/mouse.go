@@ -13,6 +13,15 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 		return nil
 	}
 	bv := m.board()
+	// A click on the move list goes to that move (when not in a game).
+	if msg.X >= boardWidth+3 {
+		if i := msg.Y - m.listTop; i >= 0 && i < len(m.listNodes) && !(m.s.playing && !m.s.end.over) {
+			m.cancelAIUnlessAnalysis()
+			m.s.goTo(m.listNodes[i])
+			return m.analysisFollow()
+		}
+		return nil
+	}
 	// Row 0 is the top hand line, then the board (its own row 0 is the file header).
 	if s, ok := bv.hit(msg.X, msg.Y-1); ok {
 		m.cursor = s

@@ -180,3 +180,33 @@ func BenchmarkOpenAndStep(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(steps), "ms/step")
 }
+
+func TestMouse(t *testing.T) {
+	path := refdata.Path(t, "kif", "jkf-fork.kif")
+	o := replayOptions(t, path)
+	m := New(o)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	_ = m.View()
+	// Click the third move in the list.
+	m.Update(tea.MouseMsg{X: boardWidth + 6, Y: m.listTop + 3, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	if m.s.node.Ply != 3 {
+		t.Fatalf("click on the list: ply %d", m.s.node.Ply)
+	}
+	// Click on ２六 (the pawn) then ２五: a move, making a new variation.
+	bv := m.board()
+	col, row := bv.cellOf(game.NewSquare(2, 6))
+	m.Update(tea.MouseMsg{X: 1 + col*cellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	if m.selected != game.NoSquare {
+		t.Fatalf("selected %v on a square of the side not to move", m.selected)
+	}
+	col, row = bv.cellOf(game.NewSquare(8, 3))
+	m.Update(tea.MouseMsg{X: 1 + col*cellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	if m.selected != game.NewSquare(8, 3) {
+		t.Fatalf("click did not pick up ８三: %v %q", m.selected, m.message)
+	}
+	col, row = bv.cellOf(game.NewSquare(8, 4))
+	m.Update(tea.MouseMsg{X: 1 + col*cellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	if m.s.node.Move.USI() != "8c8d" {
+		t.Fatalf("click move: at %s (%q)", m.s.node.Move, m.message)
+	}
+}

@@ -290,6 +290,7 @@ func (m *Model) sidePanel(w, h int) string {
 	}
 	listH := h - len(out) - len(comment) - 1
 	out = append(out, m.theme.Title.Render("棋譜"))
+	m.listTop = len(out)
 	out = append(out, m.moveList(w, max(3, listH))...)
 	out = append(out, comment...)
 	return strings.Join(out, "\n")
@@ -340,6 +341,9 @@ func (m *Model) moveList(w, h int) []string {
 		start = min(max(0, curRow-h/2), len(rows)-h)
 	}
 	rows = rows[start:min(len(rows), start+h)]
+	// Remember which node each row shows, for clicks.
+	nodes := append([]*kif.Node{m.s.rec.Root}, line...)
+	m.listNodes = nodes[start:min(len(nodes), start+h)]
 	for i := range rows {
 		rows[i] = truncate(rows[i], w)
 	}
