@@ -193,3 +193,41 @@ func TestLevelsDiffer(t *testing.T) {
 		t.Errorf("level 1 played only %d different moves in 30 tries", len(seen))
 	}
 }
+
+var benchPositions = []string{
+	"ln1g3nl/1ks1gr3/1ppppsbpp/p4pp2/7P1/P1P1P1P2/1P1PSP2P/1BKS3R1/LNG1G2NL b - 1",
+	"l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+	"l7l/3s5/prnp2kp1/2p1Gppnp/1P7/PnPP1P3/3BP2PP/1S1G5/LN1K1G1+rL b BGSs3p 91",
+	"lnsgk1snl/1r4g2/p1ppppb1p/6pP1/7R1/2P6/P2PPPP1P/1SG6/LN2KGSNL b BP2p 21",
+}
+
+// BenchmarkSearch reports the search's nodes per second on middlegame
+// positions, one thread, fixed depth.
+func BenchmarkSearch(b *testing.B) {
+	e := NewEngine(64)
+	e.Threads = 1
+	e.MateSearch = false
+	var nodes uint64
+	for i := 0; i < b.N; i++ {
+		for _, s := range benchPositions {
+			p, err := game.ParseSFEN(s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			e.NewGame()
+			nodes += e.Think(p, Limits{Depth: 9}, nil).Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	var ps []*game.Position
+	for _, s := range benchPositions {
+		p, _ := game.ParseSFEN(s)
+		ps = append(ps, p)
+	}
+	for i := 0; i < b.N; i++ {
+		Default.Evaluate(ps[i%len(ps)])
+	}
+}

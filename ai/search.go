@@ -257,7 +257,17 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	nQuiets := 0
 	moveCount := 0
 	for i := range moves {
-		m := pickNext(moves, scores, i)
+		var m game.Move
+		if i < 3 {
+			m = pickNext(moves, scores, i)
+		} else {
+			if i == 3 {
+				// Past the first few, sort the rest once instead of
+				// selecting each (nodes with many drops are common).
+				sortMoves(moves[3:], scores[3:])
+			}
+			m = moves[i]
+		}
 		moveCount++
 		capture := m.IsCapture() || m.IsPromotion()
 		givesCheck := p.GivesCheck(m)
@@ -454,6 +464,20 @@ func pickNext(moves []game.Move, scores []int32, i int) game.Move {
 	moves[i], moves[b] = moves[b], moves[i]
 	scores[i], scores[b] = scores[b], scores[i]
 	return moves[i]
+}
+
+// sortMoves orders moves by score, highest first (insertion sort: the
+// lists are short and mostly ordered by generation already).
+func sortMoves(moves []game.Move, scores []int32) {
+	for i := 1; i < len(moves); i++ {
+		m, s := moves[i], scores[i]
+		j := i - 1
+		for j >= 0 && scores[j] < s {
+			moves[j+1], scores[j+1] = moves[j], scores[j]
+			j--
+		}
+		moves[j+1], scores[j+1] = m, s
+	}
 }
 
 // qsearch resolves captures and promotions (and every evasion when in

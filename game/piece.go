@@ -127,5 +127,8 @@ func pieceFromLetter(ch byte) (Piece, bool) {
 	return NoPiece, false
 }
 
+// MaxInHand returns how many pieces of unpromoted kind t a set holds.
+func MaxInHand(t PieceType) int { return maxCount[t] }
+
 // maxCount is how many pieces of each unpromoted kind a set holds.
 var maxCount = [King + 1]int{0, 18, 4, 4, 4, 2, 2, 4, 2}

@@ -176,12 +176,17 @@ func (p *Position) deadOrDoubled() string {
 }
 
 // SFEN formats the position, e.g. StartSFEN for the start position.
-func (p *Position) SFEN() string {
+func (p *Position) SFEN() string { return ComposeSFEN(&p.board, p.side, p.hands, p.ply) }
+
+// ComposeSFEN writes the SFEN of a board (by square), side to move, hands
+// and move number, without checking that they make a legal position
+// (ParseSFEN does that).
+func ComposeSFEN(board *[NumSquares]Piece, side Color, hands [2]Hand, moveNumber int) string {
 	var sb strings.Builder
 	for r := 1; r <= 9; r++ {
 		empty := 0
 		for f := 9; f >= 1; f-- {
-			pc := p.board[NewSquare(f, r)]
+			pc := board[NewSquare(f, r)]
 			if pc == NoPiece {
 				empty++
 				continue
@@ -199,19 +204,19 @@ func (p *Position) SFEN() string {
 			sb.WriteByte('/')
 		}
 	}
-	if p.side == Black {
+	if side == Black {
 		sb.WriteString(" b ")
 	} else {
 		sb.WriteString(" w ")
 	}
-	if p.hands[Black]|p.hands[White] == 0 {
+	if hands[Black]|hands[White] == 0 {
 		sb.WriteByte('-')
 	} else {
-		p.hands[Black].sfen(&sb, Black)
-		p.hands[White].sfen(&sb, White)
+		hands[Black].sfen(&sb, Black)
+		hands[White].sfen(&sb, White)
 	}
 	sb.WriteByte(' ')
-	sb.WriteString(strconv.Itoa(p.ply))
+	sb.WriteString(strconv.Itoa(moveNumber))
 	return sb.String()
 }
 

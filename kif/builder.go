@@ -281,6 +281,25 @@ func (b *builder) addSpecial(parent *Node, sp Special, text string) *Node {
 	return b.cur
 }
 
+// commonLine handles what KIF and KI2 lines share: blank lines, '#'
+// remarks, '*' comments and '&' bookmarks. It reports whether it did.
+func (b *builder) commonLine(t string) bool {
+	switch {
+	case strings.TrimSpace(strings.ReplaceAll(t, "　", "")) == "", strings.HasPrefix(t, "#"):
+	case strings.HasPrefix(t, "*"):
+		b.comment(t[1:])
+	case strings.HasPrefix(t, "&"):
+		if b.cur == nil {
+			b.rec.Root.Bookmark = t[1:]
+		} else if !b.fake[b.cur] {
+			b.cur.Bookmark = t[1:]
+		}
+	default:
+		return false
+	}
+	return true
+}
+
 // comment attaches a comment line to the node read last.
 func (b *builder) comment(text string) {
 	if b.cur == nil {

@@ -58,48 +58,19 @@ func ReadCSA(name, text string) (*Record, error) {
 			return nil
 		}
 		b.rec.Header = b.header
-		var sfen string
 		if !hasBoard {
 			return b.errorf(no, "moves before a position (PI, P1…P9 or P+/P- lines)")
 		}
-		var sb strings.Builder
-		for r := 1; r <= 9; r++ {
-			empty := 0
-			for f := 9; f >= 1; f-- {
-				pc := board[game.NewSquare(f, r)]
-				if pc == game.NoPiece {
-					empty++
-					continue
+		var hs [2]game.Hand
+		for cc := range hands {
+			for t, n := range hands[cc] {
+				if n < 0 || n > game.MaxInHand(t) {
+					return b.errorf(no, "more %s in hand than a set has", t.Name())
 				}
-				if empty > 0 {
-					fmt.Fprintf(&sb, "%d", empty)
-					empty = 0
-				}
-				sb.WriteString(pc.USI())
-			}
-			if empty > 0 {
-				fmt.Fprintf(&sb, "%d", empty)
-			}
-			if r < 9 {
-				sb.WriteByte('/')
+				hs[cc] = hs[cc].With(t, n)
 			}
 		}
-		sfen = sb.String() + map[game.Color]string{game.Black: " b ", game.White: " w "}[side]
-		h := ""
-		for _, c := range []game.Color{game.Black, game.White} {
-			for _, t := range game.HandTypes {
-				if n := hands[c][t]; n > 0 {
-					if n > 1 {
-						h += strconv.Itoa(n)
-					}
-					h += game.NewPiece(c, t).USI()
-				}
-			}
-		}
-		if h == "" {
-			h = "-"
-		}
-		p, err := game.ParseSFEN(sfen + h + " 1")
+		p, err := game.ParseSFEN(game.ComposeSFEN(&board, side, hs, 1))
 		if err != nil {
 			return b.errorf(no, "impossible start position: %v", err)
 		}

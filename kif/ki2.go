@@ -102,16 +102,7 @@ func ReadKI2(name, text string) (*Record, error) {
 		line := strings.TrimRight(raw, "\r")
 		t := strings.TrimLeft(line, " 　\t")
 		switch {
-		case strings.TrimSpace(strings.ReplaceAll(t, "　", "")) == "":
-		case strings.HasPrefix(t, "#"):
-		case strings.HasPrefix(t, "*"):
-			b.comment(t[1:])
-		case strings.HasPrefix(t, "&"):
-			if b.cur == nil {
-				b.rec.Root.Bookmark = t[1:]
-			} else if !b.fake[b.cur] {
-				b.cur.Bookmark = t[1:]
-			}
+		case b.commonLine(t):
 		case strings.HasPrefix(t, "変化"):
 			n, ok := variationPly(t)
 			if !ok {

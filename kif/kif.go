@@ -19,16 +19,7 @@ func ReadKIF(name, text string) (*Record, error) {
 		line := strings.TrimRight(raw, "\r")
 		t := strings.TrimLeft(line, " 　\t")
 		switch {
-		case strings.TrimSpace(strings.ReplaceAll(t, "　", "")) == "":
-		case strings.HasPrefix(t, "#"):
-		case strings.HasPrefix(t, "*"):
-			b.comment(t[1:])
-		case strings.HasPrefix(t, "&"):
-			if b.cur == nil {
-				b.rec.Root.Bookmark = t[1:]
-			} else if !b.fake[b.cur] {
-				b.cur.Bookmark = t[1:]
-			}
+		case b.commonLine(t):
 		case strings.HasPrefix(t, "変化"):
 			if _, ok := variationPly(t); !ok {
 				b.warnf(no, "bad variation line %q; its moves attach by their numbers", t)

@@ -42,57 +42,7 @@ func (m *Model) startEdit() {
 }
 
 // sfen builds the SFEN of the edited position (hands as they were).
-func (e *editState) sfen() string {
-	var sb strings.Builder
-	for r := 1; r <= 9; r++ {
-		empty := 0
-		for f := 9; f >= 1; f-- {
-			pc := e.board[game.NewSquare(f, r)]
-			if pc == game.NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteString(pc.USI())
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r < 9 {
-			sb.WriteByte('/')
-		}
-	}
-	if e.side == game.Black {
-		sb.WriteString(" b ")
-	} else {
-		sb.WriteString(" w ")
-	}
-	h := ""
-	for _, c := range []game.Color{game.Black, game.White} {
-		for _, t := range game.HandTypes {
-			if n := e.hands[c].Count(t); n > 0 {
-				if n > 1 {
-					h += itoa(n)
-				}
-				h += game.NewPiece(c, t).USI()
-			}
-		}
-	}
-	if h == "" {
-		h = "-"
-	}
-	return sb.String() + h + " 1"
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return string(rune('0'+n/10)) + string(rune('0'+n%10))
-}
+func (e *editState) sfen() string { return game.ComposeSFEN(&e.board, e.side, e.hands, 1) }
 
 // apply shows the edited position if it is a valid one, else keeps the
 // last valid one and says what is wrong.

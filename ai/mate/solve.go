@@ -349,24 +349,23 @@ func (s *searcher) probe(r int) result {
 	return res
 }
 
-func (s *searcher) proveChild(r int) result {
-	key := s.pos.Key()
-	if _, ok := s.path[key]; ok {
-		return result{pn: inf, dn: 0, repPly: -1}
-	}
-	s.path[key] = 0
-	defer delete(s.path, key)
-	return s.probe(r)
-}
+// proveChild searches the current position (the child of a position on
+// the path) with r plies to go, within probeBudget.
+func (s *searcher) proveChild(r int) result { return s.childSearch(r, true) }
 
 // searchChild is proveChild within the searcher's own limits.
-func (s *searcher) searchChild(r int) result {
+func (s *searcher) searchChild(r int) result { return s.childSearch(r, false) }
+
+func (s *searcher) childSearch(r int, bounded bool) result {
 	key := s.pos.Key()
 	if _, ok := s.path[key]; ok {
 		return result{pn: inf, dn: 0, repPly: -1}
 	}
 	s.path[key] = 0
 	defer delete(s.path, key)
+	if bounded {
+		return s.probe(r)
+	}
 	s.ply = 0
 	return s.mid(inf, inf, r)
 }
