@@ -231,3 +231,24 @@ func BenchmarkEvaluate(b *testing.B) {
 		Default.Evaluate(ps[i%len(ps)])
 	}
 }
+
+// TestMateSearchKeepsTime: the root mate search never costs the clock,
+// even when it finds a long mate (only its first move is needed).
+func TestMateSearchKeepsTime(t *testing.T) {
+	e := NewEngine(16)
+	e.Threads = 1
+	for _, s := range []string{
+		"1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1",
+		"ln5kl/2r6/p1ps2+N1p/4p1pg1/3l3p1/P1P1PPP1P/1P1P1G3/2GS2+n2/+b2K1s2L b RGS2Pbn2p 101",
+	} {
+		p, _ := game.ParseSFEN(s)
+		start := time.Now()
+		r := e.Think(p, Limits{Byoyomi: 300 * time.Millisecond}, nil)
+		if el := time.Since(start); el > 300*time.Millisecond {
+			t.Errorf("%s: %v with 300 ms byoyomi", s, el)
+		}
+		if !p.IsLegal(r.Move) {
+			t.Errorf("%s: illegal %s", s, r.Move)
+		}
+	}
+}

@@ -256,10 +256,12 @@ func (s *search) run(p *game.Position) Result {
 		p.GenerateChecks(&checks)
 		if checks.Len() > 0 {
 			budget := uint64(30000)
+			timeout := time.Duration(0)
 			if s.hard > 0 {
 				budget = min(budget, uint64(s.hard.Seconds()*0.15*400000)+2000)
+				timeout = s.hard / 5
 			}
-			sv := mate.New(mate.Options{HashMiB: 16, MaxNodes: budget, FirstProofOnly: true})
+			sv := mate.New(mate.Options{HashMiB: 16, MaxNodes: budget, Timeout: timeout, FirstProofOnly: true, FirstMoveOnly: true})
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan struct{})
 			go func() {
@@ -278,11 +280,8 @@ func (s *search) run(p *game.Position) Result {
 			res := sv.Solve(ctx, p)
 			close(done)
 			cancel()
-			if res.Status == mate.Mate && len(res.Moves) > 0 {
+			if res.Status == mate.Mate && len(res.Moves) > 0 && p.IsLegal(res.Moves[0]) {
 				r := Result{Move: res.Moves[0], PV: res.Moves, Score: MateScore - res.Length, Depth: res.Length, Nodes: res.Nodes}
-				if len(res.Moves) > 1 {
-					r.Ponder = res.Moves[1]
-				}
 				s.report(Info{Depth: res.Length, Score: r.Score, Nodes: res.Nodes, Time: s.elapsed(), PV: res.Moves, MultiPV: 1, Bound: boundExact})
 				return r
 			}

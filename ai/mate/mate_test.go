@@ -175,3 +175,15 @@ func mateWithin(p *game.Position, r int, attacker game.Color) bool {
 func TestShortProblems(t *testing.T)  { solveFile(t, "short.tsv", 15) }
 func TestMediumProblems(t *testing.T) { solveFile(t, "medium.tsv", 15) }
 func TestNoMate(t *testing.T)         { solveFile(t, "nomate.tsv", 0) }
+
+func TestFirstMoveOnly(t *testing.T) {
+	p, _ := game.ParseSFEN("ln5kl/2r6/p1ps2+N1p/4p1pg1/3l3p1/P1P1PPP1P/1P1P1G3/2GS2+n2/+b2K1s2L b RGS2Pbn2p 101")
+	res := New(Options{HashMiB: 16, FirstProofOnly: true, FirstMoveOnly: true}).Solve(context.Background(), p)
+	if res.Status != Mate || len(res.Moves) != 1 {
+		t.Fatalf("%v %v", res.Status, res.Moves)
+	}
+	p.DoMove(res.Moves[0])
+	if !mateWithin(p, res.Length-1, p.Side().Opp()) {
+		t.Fatalf("%s does not start a mate in %d", res.Moves[0], res.Length)
+	}
+}

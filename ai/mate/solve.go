@@ -43,6 +43,9 @@ type Options struct {
 	// FirstProofOnly skips shortening the proof to the minimax length and
 	// returns the first mating line found.
 	FirstProofOnly bool
+	// FirstMoveOnly returns only the first move of a mate (what an engine
+	// playing a game needs) and so never spends time on the line.
+	FirstMoveOnly bool
 }
 
 // Progress reports a running search.
@@ -167,6 +170,13 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 				s.maxNodes, s.deadline = 0, time.Time{}
 			}
 			break
+		}
+	}
+	if sv.opts.FirstMoveOnly {
+		if m := s.firstMove(); m != game.NoMove {
+			out.Moves, out.Length, out.Status = []game.Move{m}, length, Mate
+			out.Minimal = out.Minimal && !sv.opts.FirstProofOnly
+			return out
 		}
 	}
 	s.aborted = false
@@ -325,6 +335,21 @@ func (s *searcher) fallbackChoice(ml *game.MoveList, or bool) game.Move {
 		d := int(lr.dist)
 		if best == game.NoMove || or && d < bestLen || !or && d > bestLen {
 			best, bestLen = m, d
+		}
+	}
+	return best
+}
+
+// firstMove returns the proven check at the root with the shortest stored mate.
+func (s *searcher) firstMove() game.Move {
+	p := s.pos
+	var ml game.MoveList
+	p.GenerateChecks(&ml)
+	best, bestLen := game.NoMove, infDepth
+	for _, m := range ml.Slice() {
+		bk, _ := p.KeyAfter(m)
+		if lr := s.tt.lookup(bk, p.HandAfter(m, s.attacker), infDepth-1); lr.found && lr.pn == 0 && int(lr.dist) < bestLen {
+			best, bestLen = m, int(lr.dist)
 		}
 	}
 	return best
