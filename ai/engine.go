@@ -163,7 +163,12 @@ func (s *search) ponderHit() {
 // it uses the byoyomi less a safety margin, so a 1 s byoyomi is answered
 // inside 1 s.
 func (s *search) setTime(l Limits) {
-	const margin = 120 * time.Millisecond
+	// margin covers the pipe to the GUI and the threads joining; short
+	// byoyomi gets a proportionally smaller one.
+	margin := 50 * time.Millisecond
+	if l.Byoyomi > 0 && l.Byoyomi < 500*time.Millisecond {
+		margin = l.Byoyomi / 10
+	}
 	if l.Infinite {
 		return
 	}
@@ -184,9 +189,9 @@ func (s *search) setTime(l Limits) {
 		budget = 10 * time.Millisecond
 	}
 	if mine <= 0 {
-		// Byoyomi (and increment) only: use nearly all of it.
+		// Byoyomi (and increment) only: time not used is lost, so use it.
 		s.hard = budget
-		s.soft = budget * 8 / 10
+		s.soft = budget * 9 / 10
 		return
 	}
 	s.soft = mine/35 + inc*3/4 + l.Byoyomi*8/10
