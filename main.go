@@ -36,7 +36,7 @@ func commands() []command {
 		{"moves", "moves [--sfen SFEN]                    list the legal moves, sorted", runMoves},
 		{"checks", "checks [--sfen SFEN]                   list the legal moves that give check, sorted", runChecks},
 		{"convert", "convert [--to FORMAT] [--out FILE] FILE  convert a record (kif kifu ki2 ki2u csa usi sfen)", runConvert},
-		{"mate", "mate [--sfen SFEN] [--time S] [--nodes N] [--hash MiB] [--all]  solve a mate problem", runMate},
+		{"mate", "mate [--sfen SFEN] [--time S] [--nodes N] [--hash MiB] [--all] [--first]  solve a mate problem", runMate},
 		{"tsume", "tsume [--time S] [--nodes N] [--hash MiB] FILE  solve a file of problems (SFEN[<tab>length] per line)", runTsume},
 		{"usi", "usi                                    run as a USI engine on standard input and output", runUSI},
 	}
@@ -341,6 +341,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	pos := positionFlag(fs)
 	opts := mateFlags(fs)
 	all := fs.Bool("all", false, "list every first move that leads to mate (to spot alternative mates, 余詰)")
+	first := fs.Bool("first", false, "print the first mate found without shortening it to the minimax length (long problems)")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -358,6 +359,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kiki mate: --hash must be from 1 to 65536 MiB")
 		return 2
 	}
+	o.FirstProofOnly = *first
 	sv := mate.New(o)
 	if *all {
 		moves, lengths, done := sv.MatingMoves(context.Background(), p)
