@@ -14,6 +14,7 @@ import (
 
 	"kiki/ai"
 	"kiki/game"
+	"kiki/kif"
 )
 
 func init() {
@@ -69,8 +70,18 @@ func keys(tm *teatest.TestModel, ks ...string) {
 // run plays a key sequence and returns the final model.
 func run(t *testing.T, o Options, w, h int, ks ...string) *Model {
 	t.Helper()
+	return runUntil(t, o, w, h, "", ks...)
+}
+
+// runUntil is run that waits for a text on the screen before quitting
+// (an AI reply arrives from another goroutine).
+func runUntil(t *testing.T, o Options, w, h int, until string, ks ...string) *Model {
+	t.Helper()
 	tm := teatest.NewTestModel(t, New(o), teatest.WithInitialTermSize(w, h))
 	keys(tm, ks...)
+	if until != "" {
+		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(until)) }, teatest.WithDuration(10*time.Second))
+	}
 	// Wait until the program has handled the keys: a marker message that
 	// quits once everything before it is processed.
 	tm.Send(tea.QuitMsg{})
@@ -252,5 +263,72 @@ func BenchmarkView(b *testing.B) {
 	m.cursor = game.NewSquare(5, 5)
 	for i := 0; i < b.N; i++ {
 		_ = m.View()
+	}
+}
+
+// TestClocksAndTimeLoss: with a byoyomi clock the side to move runs out of
+// time and loses (時間切れ), shown in the banner.
+func TestClocksAndTimeLoss(t *testing.T) {
+	now := fixedNow()
+	o := testOptions()
+	o.Now = func() time.Time { return now }
+	m := New(o)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.startGame(game.NewStartPosition(), [2]player{{}, {}}, timeControl{kind: "byoyomi", main: time.Minute, byoyomi: 10 * time.Second})
+	if got := m.clockFor(game.Black); got != "1:00" {
+		t.Fatalf("clock %q", got)
+	}
+	now = now.Add(65 * time.Second)
+	if got := m.clockFor(game.Black); got != "秒読み5" {
+		t.Fatalf("clock in byoyomi %q", got)
+	}
+	now = now.Add(6 * time.Second)
+	m.Update(tickMsg(now))
+	if !m.s.end.over || m.s.end.reason != "時間切れ" || m.s.end.winner != game.White {
+		t.Fatalf("ending %+v", m.s.end)
+	}
+	if !strings.Contains(m.View(), "時間切れ — 後手の勝ち") {
+		t.Fatal("no banner")
+	}
+}
+
+// TestUndoAgainstAIAndResign: 待った against the AI goes back to the
+// player's own turn; resigning ends the game with its banner.
+func TestUndoAgainstAIAndResign(t *testing.T) {
+	o := testOptions()
+	o.Players = [2]bool{false, true}
+	o.Opponent = func(p *game.Position) game.Move {
+		var ml game.MoveList
+		p.LegalMoves(&ml)
+		for _, mv := range ml.Slice() {
+			if mv.USI() == "3c3d" || mv.USI() == "8c8d" {
+				return mv
+			}
+		}
+		return ml.At(0)
+	}
+	tm := teatest.NewTestModel(t, New(o), teatest.WithInitialTermSize(100, 30))
+	wait := func(text string) {
+		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) }, teatest.WithDuration(10*time.Second))
+	}
+	keys(tm, ":", "7g7f", "enter")
+	wait("2手目")
+	keys(tm, ":", "2g2f", "enter")
+	wait("4手目")
+	keys(tm, "u")
+	tm.Send(tea.QuitMsg{})
+	m := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	if m.s.node.Ply != 2 || m.s.pos.Side() != game.Black {
+		t.Fatalf("undo: ply %d, %s to move", m.s.node.Ply, m.s.pos.Side())
+	}
+	m = run(t, o, 100, 30, ":", "7g7f", "enter", "x", "y")
+	if !m.s.end.over || m.s.end.reason != "投了" || m.s.end.winner != game.White {
+		t.Fatalf("resign: %+v", m.s.end)
+	}
+	if !strings.Contains(m.View(), "投了 — 後手の勝ち") {
+		t.Fatal("no banner")
+	}
+	if e := m.s.rec.Ending(); e == nil || e.Special != kif.Resign {
+		t.Fatal("the record does not end with 投了")
 	}
 }

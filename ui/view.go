@@ -145,7 +145,7 @@ func (m *Model) handLine(c game.Color) string {
 		sb.WriteString(" " + m.s.players[c].String())
 	}
 	if m.s.tc.kind != "" {
-		sb.WriteString(" " + clockText(m.remaining(c)))
+		sb.WriteString(" " + m.clockFor(c))
 	}
 	sb.WriteString("  持駒 ")
 	h := m.s.pos.Hand(c)
@@ -171,6 +171,19 @@ func (m *Model) handLine(c game.Color) string {
 		}
 	}
 	return sb.String()
+}
+
+// clockFor shows a side's clock: main time left, then the byoyomi
+// counting down once the main time is gone.
+func (m *Model) clockFor(c game.Color) string {
+	left := m.remaining(c)
+	if m.s.tc.kind == "byoyomi" && left <= m.s.tc.byoyomi {
+		return fmt.Sprintf("秒読み%d", max(0, int(left/time.Second)))
+	}
+	if m.s.tc.kind == "byoyomi" {
+		return clockText(left - m.s.tc.byoyomi)
+	}
+	return clockText(left)
 }
 
 func clockText(d time.Duration) string {
