@@ -155,7 +155,7 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 		return out
 	}
 	length := int(res.dist)
-	out.Minimal = true
+	out.Minimal = !sv.opts.FirstProofOnly
 	if !sv.opts.FirstProofOnly {
 		// Shorten: is there a mate within length-2? Repeat until not.
 		for length >= 3 {
