@@ -381,7 +381,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		if !res.Minimal {
 			minimal = "not proven minimal"
 		}
-		fmt.Fprintf(stdout, "length %d (%s), nodes %d, time %.3fs\n", res.Length, minimal, res.Nodes, res.Elapsed.Seconds())
+		fmt.Fprintf(stdout, "length %d (%s), book length %d, nodes %d, time %.3fs\n", res.Length, minimal, res.BookLength, res.Nodes, res.Elapsed.Seconds())
 	case mate.NoMate:
 		fmt.Fprintln(stdout, "nomate")
 	default:
@@ -436,17 +436,17 @@ func runTsume(args []string, stdout, stderr io.Writer) int {
 		}
 		probs = append(probs, problem{n, p, exp})
 	}
-	fmt.Fprintf(stdout, "%5s  %-8s %7s %8s %12s %9s\n", "line", "result", "length", "expected", "nodes", "time")
-	solved, agree, withExp := 0, 0, 0
+	fmt.Fprintf(stdout, "%5s  %-8s %7s %5s %8s %12s %9s\n", "line", "result", "length", "book", "expected", "nodes", "time")
+	solved, agree, agreeBook, withExp := 0, 0, 0, 0
 	var total time.Duration
 	var nodes uint64
 	for _, pr := range probs {
 		res := mate.New(opts()).Solve(context.Background(), pr.p)
 		total += res.Elapsed
 		nodes += res.Nodes
-		result, length := res.Status.String(), "-"
+		result, length, book := res.Status.String(), "-", "-"
 		if res.Status == mate.Mate {
-			length = strconv.Itoa(res.Length)
+			length, book = strconv.Itoa(res.Length), strconv.Itoa(res.BookLength)
 			if !res.Minimal {
 				length += "?"
 			}
@@ -456,18 +456,21 @@ func runTsume(args []string, stdout, stderr io.Writer) int {
 		}
 		if pr.expected != "" {
 			withExp++
-			if pr.expected == "nomate" && res.Status == mate.NoMate || pr.expected == strconv.Itoa(res.Length) && res.Status == mate.Mate {
+			switch {
+			case pr.expected == "nomate" && res.Status == mate.NoMate || pr.expected == strconv.Itoa(res.Length) && res.Status == mate.Mate:
 				agree++
+			case pr.expected == book:
+				agreeBook++
 			}
 		}
 		exp := pr.expected
 		if exp == "" {
 			exp = "-"
 		}
-		fmt.Fprintf(stdout, "%5d  %-8s %7s %8s %12d %8.2fs\n", pr.line, result, length, exp, res.Nodes, res.Elapsed.Seconds())
+		fmt.Fprintf(stdout, "%5d  %-8s %7s %5s %8s %12d %8.2fs\n", pr.line, result, length, book, exp, res.Nodes, res.Elapsed.Seconds())
 	}
-	fmt.Fprintf(stdout, "solved %d of %d; %d of %d match the expected length; %d nodes in %.1fs (%.0f nodes/s)\n",
-		solved, len(probs), agree, withExp, nodes, total.Seconds(), float64(nodes)/total.Seconds())
+	fmt.Fprintf(stdout, "solved %d of %d; %d of %d match the expected length (minimax), %d more the book length; %d nodes in %.1fs (%.0f nodes/s)\n",
+		solved, len(probs), agree, withExp, agreeBook, nodes, total.Seconds(), float64(nodes)/total.Seconds())
 	return 0
 }
 

@@ -310,7 +310,11 @@ func (m *Model) onMateDone(msg mateDoneMsg) {
 	}
 	switch msg.res.Status {
 	case mate.Mate:
-		m.mateLine = fmt.Sprintf("%d手詰: %s", msg.res.Length, pvText(m.s.pos, msg.res.Moves, 40))
+		length := fmt.Sprintf("%d手詰", msg.res.Length)
+		if msg.res.BookLength != msg.res.Length {
+			length += fmt.Sprintf(" (無駄合を除き%d手)", msg.res.BookLength)
+		}
+		m.mateLine = length + ": " + pvText(m.s.pos, msg.res.Moves, 40)
 	case mate.NoMate:
 		m.mateLine = "不詰 (no mate)"
 	default:

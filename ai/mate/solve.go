@@ -66,6 +66,9 @@ type Result struct {
 	Moves []game.Move
 	// Length is the minimax mate length in plies (len(Moves)).
 	Length int
+	// BookLength is Length without the futile interpositions of Moves and
+	// their captures: the length a tsume book prints (see BookLength).
+	BookLength int
 	// Minimal tells whether Length is proven to be the shortest forced mate
 	// (false when the search ran out of time while shortening it).
 	Minimal bool
@@ -174,7 +177,7 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 	}
 	if sv.opts.FirstMoveOnly {
 		if m := s.firstMove(); m != game.NoMove {
-			out.Moves, out.Length, out.Status = []game.Move{m}, length, Mate
+			out.Moves, out.Length, out.BookLength, out.Status = []game.Move{m}, length, length, Mate
 			out.Minimal = out.Minimal && !sv.opts.FirstProofOnly
 			return out
 		}
@@ -187,6 +190,7 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 	moves, exact := s.line(length)
 	out.Moves = moves
 	out.Length = len(moves)
+	out.BookLength = BookLength(p, moves)
 	out.Minimal = out.Minimal && exact && len(moves) == length
 	out.Status = Mate
 	return out
