@@ -80,8 +80,17 @@ func (m *Model) View() string {
 			below = append(below, st.Render(m.message))
 		}
 	}
+	m.help.Width = 0
+	hk := m.keys.help(m.replay, m.study.checkStudy)
+	helpView := m.help.View(hk)
+	// Drop the least needed keys (those just before help and quit, which
+	// stay) until the short help fits, instead of cutting an entry in two.
+	for lipgloss.Width(helpView) > w-1 && len(hk.short) > 2 {
+		n := len(hk.short)
+		hk.short = append(hk.short[:n-3:n-3], hk.short[n-2:]...)
+		helpView = m.help.View(hk)
+	}
 	m.help.Width = w - 4
-	helpView := m.help.View(m.keys.help(m.replay, m.study.checkStudy))
 	if m.showHelp {
 		m.help.ShowAll = true
 		helpView = m.help.View(m.keys.help(m.replay, m.study.checkStudy))
@@ -373,24 +382,46 @@ func truncate(s string, w int) string {
 	return runewidth.Truncate(plain, w, "")
 }
 
+// wrap breaks s into lines of at most w cells, at the last space when the
+// line has one (so a move in a reading line stays whole) and anywhere in
+// text without spaces, as Japanese comments are.
 func wrap(s string, w int) []string {
 	var out []string
-	var cur strings.Builder
+	var cur []rune
 	cw := 0
 	for _, r := range s {
 		rw := runewidth.RuneWidth(r)
-		if cw+rw > w {
-			out = append(out, cur.String())
-			cur.Reset()
-			cw = 0
+		if cw+rw > w && len(cur) > 0 {
+			cut := len(cur)
+			if i := lastSpace(cur); i > 0 && r != ' ' {
+				cut = i
+			}
+			out = append(out, strings.TrimRight(string(cur[:cut]), " "))
+			cur = append([]rune(nil), cur[cut:]...)
+			for len(cur) > 0 && cur[0] == ' ' {
+				cur = cur[1:]
+			}
+			cw = runewidth.StringWidth(string(cur))
+			if r == ' ' && len(cur) == 0 {
+				continue
+			}
 		}
-		cur.WriteRune(r)
+		cur = append(cur, r)
 		cw += rw
 	}
-	if cur.Len() > 0 || len(out) == 0 {
-		out = append(out, cur.String())
+	if len(cur) > 0 || len(out) == 0 {
+		out = append(out, string(cur))
 	}
 	return out
+}
+
+func lastSpace(rs []rune) int {
+	for i := len(rs) - 1; i >= 0; i-- {
+		if rs[i] == ' ' {
+			return i
+		}
+	}
+	return -1
 }
 
 func stripANSI(s string) string {
