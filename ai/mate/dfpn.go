@@ -27,6 +27,11 @@ type child struct {
 	// child's disproof relies on seeing again (noRep: none).
 	repPly int
 	final  bool // proven or disproven: no need to look it up again
+	// prev is, for a drop interposition, the sibling dropping on the same
+	// square before it (-1: none); waiting marks one not yet taken into
+	// account (see delayDrops).
+	prev    int
+	waiting bool
 }
 
 type result struct {
@@ -144,7 +149,11 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 		} else {
 			s.initChild(&c, or, r-1)
 		}
+		c.prev = -1
 		ch = append(ch, c)
+	}
+	if !or {
+		delayDrops(ch)
 	}
 	s.stack[s.ply] = ch
 	s.ply++
@@ -161,6 +170,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 		}
 		best, second := -1, inf
 		for i := range ch {
+			if ch[i].waiting {
+				continue
+			}
 			v := ch[i].dn
 			if or {
 				v = ch[i].pn
@@ -204,6 +216,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 					ch[i].final = lr.pn == 0 || lr.dn == 0
 				}
 			}
+		}
+		if !or {
+			wake(ch)
 		}
 	}
 	res := result{pn: pn, dn: dn, repPly: noRep}
@@ -268,6 +283,39 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 	c.pn, c.dn = 1, uint32(ml.Len())
 }
 
+// delayDrops makes the defender's drops on one square wait in line: only
+// the first counts in the node's numbers until it is proven, then the
+// next. Seven piece kinds interposed on each square between a distant
+// checker and the king would otherwise add up to a proof number that
+// makes the search shun the check, though such drops are mostly futile
+// (無駄合) and fall together; a node is still proven only when every
+// drop is.
+func delayDrops(ch []child) {
+	var last [game.NumSquares]int16
+	for i := range ch {
+		m := ch[i].move
+		if !m.IsDrop() {
+			continue
+		}
+		if j := last[m.To()]; j > 0 {
+			ch[i].prev, ch[i].waiting = int(j-1), true
+		}
+		last[m.To()] = int16(i + 1)
+	}
+	wake(ch)
+}
+
+// wake takes a waiting drop into account once the one before it on its
+// square is proven, or at once when it is itself already disproven.
+func wake(ch []child) {
+	for i := range ch {
+		c := &ch[i]
+		if c.waiting && (c.dn == 0 || !ch[c.prev].waiting && ch[c.prev].pn == 0) {
+			c.waiting = false
+		}
+	}
+}
+
 func (s *searcher) sum(ch []child, or bool) (pn, dn uint32) {
 	if or {
 		pn, dn = inf, 0
@@ -279,6 +327,9 @@ func (s *searcher) sum(ch []child, or bool) (pn, dn uint32) {
 	}
 	pn, dn = 0, inf
 	for i := range ch {
+		if ch[i].waiting {
+			continue
+		}
 		pn = sat(pn, ch[i].pn)
 		dn = min(dn, ch[i].dn)
 	}
