@@ -265,7 +265,7 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 			c.pn, c.dn, c.dist, c.final = inf, 0, 0, true
 			return
 		}
-		c.pn, c.dn = uint32(n), 1
+		c.pn, c.dn = uint32(max(1, n-extraDrops(p))), 1
 		return
 	}
 	ml := &s.scratch
@@ -282,6 +282,30 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 	}
 	c.pn, c.dn = 1, uint32(ml.Len())
 }
+
+// extraDrops is how many of the defender's evasions in p are drops beyond
+// the first kind on each square (roughly: every kind in hand counted on
+// every square between a single distant checker and the king). Those wait
+// in line (delayDrops), so they do not count in a new node's proof number.
+func extraDrops(p *game.Position) int {
+	ch := p.Checkers()
+	if ch.MoreThanOne() || ch.IsZero() {
+		return 0
+	}
+	sq := game.Between(ch.First(), p.King(p.Side())).Count()
+	if sq == 0 {
+		return 0
+	}
+	h, kinds := p.Hand(p.Side()), 0
+	for _, t := range handKinds {
+		if h.Has(t) {
+			kinds++
+		}
+	}
+	return max(0, kinds-1) * sq
+}
+
+var handKinds = [...]game.PieceType{game.Pawn, game.Lance, game.Knight, game.Silver, game.Gold, game.Bishop, game.Rook}
 
 // delayDrops makes the defender's drops on one square wait in line: only
 // the first counts in the node's numbers until it is proven, then the
