@@ -94,6 +94,20 @@ func (e *Engine) Seed(s uint64) { e.rng = rand.New(rand.NewPCG(s, 0x6b696b69)) }
 // NewGame clears what the engine learnt from the last game.
 func (e *Engine) NewGame() { e.tt.Clear() }
 
+// NewGameAsync clears the table in the background and returns at once,
+// with a channel closed when done. A GUI starts the clock when it sends
+// the first go right after usinewgame, and clearing a large table takes a
+// good part of a 1 s byoyomi; a search may run meanwhile, since entries
+// are written atomically and a torn one fails its key check.
+func (e *Engine) NewGameAsync() <-chan struct{} {
+	t, done := e.tt, make(chan struct{})
+	go func() {
+		t.Clear()
+		close(done)
+	}()
+	return done
+}
+
 // Stop makes a running search return its best move at once.
 func (e *Engine) Stop() {
 	if s := e.cur.Load(); s != nil {
@@ -128,10 +142,26 @@ type search struct {
 
 func (s *search) elapsed() time.Duration { return time.Since(s.start) }
 
-func (s *search) totalNodes() uint64 {
+// totalNodes is the node count of every thread while they search, as
+// seen from thread self: its own exactly, the others' as last published
+// (short by under 1024 each).
+func (s *search) totalNodes(self *worker) uint64 {
 	var n uint64
 	for _, w := range s.workers {
-		n += atomic.LoadUint64(&w.nodes)
+		if w == self {
+			n += w.nodes
+		} else {
+			n += w.published.Load()
+		}
+	}
+	return n
+}
+
+// finalNodes is the exact count, once every thread has stopped.
+func (s *search) finalNodes() uint64 {
+	var n uint64
+	for _, w := range s.workers {
+		n += w.nodes
 	}
 	return n
 }
@@ -145,7 +175,7 @@ func (s *search) poll(w *worker) {
 	hard := s.hard
 	start := s.start
 	s.mu.Unlock()
-	if hard > 0 && time.Since(start) >= hard || s.maxNodes > 0 && s.totalNodes() >= s.maxNodes {
+	if hard > 0 && time.Since(start) >= hard || s.maxNodes > 0 && s.totalNodes(w) >= s.maxNodes {
 		s.stopFlag.Store(true)
 		w.stopped = true
 	}
@@ -329,7 +359,7 @@ func (s *search) run(p *game.Position) Result {
 	s.stopFlag.Store(true)
 	wg.Wait()
 
-	res := Result{Move: main.rootBest, Score: main.rootBestScore, Depth: main.completed, Nodes: s.totalNodes()}
+	res := Result{Move: main.rootBest, Score: main.rootBestScore, Depth: main.completed, Nodes: s.finalNodes()}
 	if res.Move == game.NoMove {
 		res.Move = main.root[0].move
 	}
@@ -464,7 +494,7 @@ func (w *worker) iterate(maxDepth int) {
 func (w *worker) reportLine(depth, score int, b bound) {
 	s := w.s
 	el := s.elapsed()
-	nodes := s.totalNodes()
+	nodes := s.totalNodes(w)
 	rm := w.root[w.pvIdx]
 	s.report(Info{
 		Depth: depth, SelDepth: max(rm.seldepth, w.seldepth), MultiPV: w.pvIdx + 1, Score: score, Bound: b,

@@ -7,6 +7,7 @@ package ai
 import (
 	"math"
 	"slices"
+	"sync/atomic"
 
 	"kiki/game"
 )
@@ -53,10 +54,13 @@ type stackEntry struct {
 // worker is one search thread: its own position copy and ordering tables,
 // the shared table through its engine.
 type worker struct {
-	s         *search
-	id        int
-	pos       *game.Position
-	nodes     uint64
+	s     *search
+	id    int
+	pos   *game.Position
+	nodes uint64
+	// published is nodes as other threads may read it, updated every
+	// 1024 nodes (an atomic add per node would cost more than it tells).
+	published atomic.Uint64
 	seldepth  int
 	stack     [maxPly + 4]stackEntry
 	history   [game.NumPieces][game.NumSquares]int32
@@ -83,6 +87,7 @@ type rootMove struct {
 }
 
 func (w *worker) checkStop() {
+	w.published.Store(w.nodes)
 	if w.s.stopFlag.Load() {
 		w.stopped = true
 		return

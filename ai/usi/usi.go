@@ -47,6 +47,8 @@ type Session struct {
 	hashMiB int
 	pos     *game.Position
 	running chan struct{} // closed when the current search has answered
+	// clearing is closed when the table cleared at usinewgame is empty.
+	clearing <-chan struct{}
 	solver  *mate.Solver
 }
 
@@ -133,6 +135,9 @@ func (s *Session) handle(line string) bool {
 		s.println("usiok")
 	case "isready":
 		s.wait()
+		if s.clearing != nil {
+			<-s.clearing
+		}
 		s.println("readyok")
 	case "setoption":
 		s.setOption(f[1:])
@@ -141,7 +146,7 @@ func (s *Session) handle(line string) bool {
 			s.infoString("usinewgame ignored: a search is running")
 			return true
 		}
-		s.engine.NewGame()
+		s.clearing = s.engine.NewGameAsync()
 	case "position":
 		if s.busy() {
 			s.infoString("position ignored: a search is running; send stop first")
