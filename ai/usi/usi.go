@@ -49,7 +49,7 @@ type Session struct {
 	running chan struct{} // closed when the current search has answered
 	// clearing is closed when the table cleared at usinewgame is empty.
 	clearing <-chan struct{}
-	solver  *mate.Solver
+	solver   *mate.Solver
 }
 
 // Run speaks USI on in/out until quit or end of input.
