@@ -379,7 +379,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "checkmate %s\n", usiMoves(res.Moves))
 		minimal := "minimal"
 		if !res.Minimal {
-			minimal = "not proven minimal"
+			minimal = "a mating line: neither the attack proven shortest nor the defence longest"
 		}
 		fmt.Fprintf(stdout, "length %d (%s), book length %d, nodes %d, time %.3fs\n", res.Length, minimal, res.BookLength, res.Nodes, res.Elapsed.Seconds())
 	case mate.NoMate:
