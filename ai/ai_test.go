@@ -252,3 +252,23 @@ func TestMateSearchKeepsTime(t *testing.T) {
 		}
 	}
 }
+
+// usinewgame's clear runs beside the next search; once it reports done,
+// the table holds nothing from before it started.
+func TestNewGameAsyncEmptiesTable(t *testing.T) {
+	e := NewEngine(1)
+	e.Threads = 1
+	e.MateSearch = false
+	e.Think(game.NewStartPosition(), Limits{Depth: 6}, nil)
+	if e.tt.Hashfull() == 0 {
+		t.Fatal("the search left nothing in the table")
+	}
+	<-e.NewGameAsync()
+	for i := range e.tt.buckets {
+		for j := range e.tt.buckets[i] {
+			if e.tt.buckets[i][j].data.Load() != 0 {
+				t.Fatalf("entry %d/%d survived the clear", i, j)
+			}
+		}
+	}
+}
