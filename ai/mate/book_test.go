@@ -119,3 +119,36 @@ func TestBookLengthMatchesTsumeConventionClaims(t *testing.T) {
 	}
 	t.Logf("%d tsume-convention problems, %d with the source's length", checked, checked-differing)
 }
+
+// The compositions of famous.tsv that come with their solution: counted
+// as a book counts, each line has the published length. 寿's line holds
+// interpositions whose pieces the attacker later drops; they count.
+func TestBookLengthOfPublishedSolutions(t *testing.T) {
+	checked := 0
+	for _, pr := range loadProblems(t, "famous.tsv") {
+		if pr.answer == "" {
+			continue
+		}
+		p, err := game.ParseSFEN(pr.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := p.Clone()
+		var moves []game.Move
+		for _, u := range strings.Fields(pr.answer) {
+			m, err := q.ParseUSIMove(u)
+			if err != nil {
+				t.Fatalf("famous.tsv line %d: %v", pr.line, err)
+			}
+			q.DoMove(m)
+			moves = append(moves, m)
+		}
+		checked++
+		if got := BookLength(p, moves); got != pr.length {
+			t.Errorf("famous.tsv line %d: book length %d, published %d", pr.line, got, pr.length)
+		}
+	}
+	if checked < 4 {
+		t.Fatalf("only %d published solutions found", checked)
+	}
+}
