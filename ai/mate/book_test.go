@@ -42,16 +42,7 @@ func TestBookLengthKeepsRecapturedInterposition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := p.Clone()
-	var moves []game.Move
-	for _, u := range strings.Fields("3b4b N*5b 4b5b L*6b 5b6b G*8b 6b8b 9b8b R*7b 8b9c S*8b 9c9d G*8e 8d8e 9f8e 9d9e L*9f") {
-		m, err := q.ParseUSIMove(u)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q.DoMove(m)
-		moves = append(moves, m)
-	}
+	moves := usiLine(t, p, "3b4b N*5b 4b5b L*6b 5b6b G*8b 6b8b 9b8b R*7b 8b9c S*8b 9c9d G*8e 8d8e 9f8e 9d9e L*9f")
 	if got := BookLength(p, moves); got != 13 {
 		t.Errorf("book length %d, want 13 (17 less two futile drops and their captures)", got)
 	}
@@ -92,16 +83,7 @@ func TestBookLengthMatchesTsumeConventionClaims(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.ID, err)
 		}
-		q := p.Clone()
-		var moves []game.Move
-		for _, u := range strings.Fields(c.Answer) {
-			m, err := q.ParseUSIMove(u)
-			if err != nil {
-				t.Fatalf("%s: %v", c.ID, err)
-			}
-			q.DoMove(m)
-			moves = append(moves, m)
-		}
+		moves := usiLine(t, p, c.Answer)
 		checked++
 		got := BookLength(p, moves)
 		if got != *c.Claimed {
@@ -133,16 +115,7 @@ func TestBookLengthOfPublishedSolutions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		q := p.Clone()
-		var moves []game.Move
-		for _, u := range strings.Fields(pr.answer) {
-			m, err := q.ParseUSIMove(u)
-			if err != nil {
-				t.Fatalf("famous.tsv line %d: %v", pr.line, err)
-			}
-			q.DoMove(m)
-			moves = append(moves, m)
-		}
+		moves := usiLine(t, p, pr.answer)
 		checked++
 		if got := BookLength(p, moves); got != pr.length {
 			t.Errorf("famous.tsv line %d: book length %d, published %d", pr.line, got, pr.length)
@@ -151,4 +124,20 @@ func TestBookLengthOfPublishedSolutions(t *testing.T) {
 	if checked < 4 {
 		t.Fatalf("only %d published solutions found", checked)
 	}
+}
+
+// usiLine reads a line of USI moves played from p (which is not changed).
+func usiLine(t *testing.T, p *game.Position, line string) []game.Move {
+	t.Helper()
+	q := p.Clone()
+	var moves []game.Move
+	for _, u := range strings.Fields(line) {
+		m, err := q.ParseUSIMove(u)
+		if err != nil {
+			t.Fatalf("%s in %q: %v", u, line, err)
+		}
+		q.DoMove(m)
+		moves = append(moves, m)
+	}
+	return moves
 }
