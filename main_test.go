@@ -81,6 +81,15 @@ func TestMateCommand(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "checkmate G*") || !strings.Contains(out, "length 1") {
 		t.Fatalf("mate: %d %q", code, out)
 	}
+	// Distant checks answered only by futile drops: minimax 13, a mate in 1 by the book.
+	out, _, code = runMain("mate", "--sfen", "k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1")
+	if code != 0 || !strings.Contains(out, "length 13 (minimal), book length 1,") {
+		t.Fatalf("mate with futile drops: %d %q", code, out)
+	}
+	out, _, code = runMain("mate", "--first", "--sfen", "k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1")
+	if code != 0 || !strings.HasPrefix(out, "checkmate ") || !strings.Contains(out, "a mating line") {
+		t.Fatalf("mate --first: %d %q", code, out)
+	}
 	out, _, code = runMain("mate", "--all", "--sfen", "k8/9/K8/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1")
 	if code != 0 || out != "G*8b 1\nG*9b 1\n" {
 		t.Fatalf("mate --all: %d %q", code, out)
@@ -101,9 +110,9 @@ func TestMateCommand(t *testing.T) {
 func TestTsumeCommand(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "p.tsv")
-	os.WriteFile(file, []byte("# two problems\nk8/9/K8/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1\t1\n8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1\tnomate\n"), 0o644)
+	os.WriteFile(file, []byte("# two problems\nk8/9/K8/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1\t1\n8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1\tnomate\nk8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1\t1\n"), 0o644)
 	out, _, code := runMain("tsume", file)
-	if code != 0 || !strings.Contains(out, "solved 2 of 2; 2 of 2 match") {
+	if code != 0 || !strings.Contains(out, "solved 3 of 3; 2 of 3 match the expected length (minimax), 1 more the book length") {
 		t.Fatalf("tsume: %d %q", code, out)
 	}
 	os.WriteFile(file, []byte("not an sfen\n"), 0o644)

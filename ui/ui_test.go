@@ -38,33 +38,21 @@ func testOptions() Options {
 
 func keys(tm *teatest.TestModel, ks ...string) {
 	for _, k := range ks {
-		switch k {
-		case "enter":
-			tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-		case "esc":
-			tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
-		case "tab":
-			tm.Send(tea.KeyMsg{Type: tea.KeyTab})
-		case "up":
-			tm.Send(tea.KeyMsg{Type: tea.KeyUp})
-		case "down":
-			tm.Send(tea.KeyMsg{Type: tea.KeyDown})
-		case "left":
-			tm.Send(tea.KeyMsg{Type: tea.KeyLeft})
-		case "right":
-			tm.Send(tea.KeyMsg{Type: tea.KeyRight})
-		case "end":
-			tm.Send(tea.KeyMsg{Type: tea.KeyEnd})
-		case "home":
-			tm.Send(tea.KeyMsg{Type: tea.KeyHome})
-		case "ctrl+s":
-			tm.Send(tea.KeyMsg{Type: tea.KeyCtrlS})
-		default:
-			for _, r := range k {
-				tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-			}
+		if t, ok := namedKeys[k]; ok {
+			tm.Send(tea.KeyMsg{Type: t})
+			continue
+		}
+		for _, r := range k {
+			tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 		}
 	}
+}
+
+// namedKeys are the key names the tests send as one key, not as runes.
+var namedKeys = map[string]tea.KeyType{
+	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab,
+	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+	"end": tea.KeyEnd, "home": tea.KeyHome, "ctrl+s": tea.KeyCtrlS,
 }
 
 // run plays a key sequence and returns the final model.

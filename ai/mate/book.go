@@ -13,9 +13,10 @@ import "kiki/game"
 // takes it with that slider, no defending piece (the king included) can
 // then take back, and the attacker never needs the piece: it never runs
 // out of that kind later in the line, so it could have played the same
-// without it. An
-// interposition that is retaken, answered otherwise, or whose piece the
-// attacker later drops changes the play in earnest (中合) and is counted.
+// without it. An interposition that is retaken, answered otherwise, or
+// whose piece the attacker later needs changes the play in earnest (中合)
+// and is counted. The count follows the one line given; a book solution
+// that leaves it is not seen.
 func BookLength(p *game.Position, moves []game.Move) int {
 	pos := p.Clone()
 	attacker := p.Side()

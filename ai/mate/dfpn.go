@@ -297,15 +297,13 @@ func extraDrops(p *game.Position) int {
 		return 0
 	}
 	h, kinds := p.Hand(p.Side()), 0
-	for _, t := range handKinds {
+	for _, t := range game.HandTypes {
 		if h.Has(t) {
 			kinds++
 		}
 	}
 	return max(0, kinds-1) * sq
 }
-
-var handKinds = [...]game.PieceType{game.Pawn, game.Lance, game.Knight, game.Silver, game.Gold, game.Bishop, game.Rook}
 
 // delayDrops makes the defender's drops on one square wait in line: only
 // the first counts in the node's numbers until it is proven, then the

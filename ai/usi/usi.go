@@ -246,38 +246,25 @@ func (s *Session) goCommand(f []string) {
 		}
 		return time.Duration(n) * time.Millisecond, true
 	}
+	durations := map[string]*time.Duration{
+		"btime": &l.BTime, "wtime": &l.WTime, "binc": &l.BInc, "winc": &l.WInc,
+		"byoyomi": &l.Byoyomi, "movetime": &l.MoveTime,
+	}
 	for i := 0; i < len(f); i++ {
-		var ok = true
-		var d time.Duration
+		ok := true
+		if d, isDuration := durations[f[i]]; isDuration {
+			i++
+			if *d, ok = ms(i); !ok {
+				s.infoString("go: bad value for %s; command ignored", f[i-1])
+				return
+			}
+			continue
+		}
 		switch f[i] {
 		case "ponder":
 			l.Ponder = true
 		case "infinite":
 			l.Infinite = true
-		case "btime":
-			i++
-			d, ok = ms(i)
-			l.BTime = d
-		case "wtime":
-			i++
-			d, ok = ms(i)
-			l.WTime = d
-		case "binc":
-			i++
-			d, ok = ms(i)
-			l.BInc = d
-		case "winc":
-			i++
-			d, ok = ms(i)
-			l.WInc = d
-		case "byoyomi":
-			i++
-			d, ok = ms(i)
-			l.Byoyomi = d
-		case "movetime":
-			i++
-			d, ok = ms(i)
-			l.MoveTime = d
 		case "depth":
 			i++
 			var n int
