@@ -10,12 +10,18 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
+	"kiki/ai"
+	"kiki/ai/learn"
 	"kiki/ai/mate"
+	"kiki/ai/nnue"
 	"kiki/ai/usi"
 	"kiki/assets"
 	"kiki/game"
@@ -38,16 +44,43 @@ func commands() []command {
 		{"convert", "convert [--to FORMAT] [--out FILE] FILE  convert a record (kif kifu ki2 ki2u csa usi sfen)", runConvert},
 		{"mate", "mate [--sfen SFEN] [--time S] [--nodes N] [--hash MiB] [--all] [--first]  solve a mate problem", runMate},
 		{"tsume", "tsume [--time S] [--nodes N] [--hash MiB] FILE  solve a file of problems (SFEN[<tab>length] per line)", runTsume},
+		{"bench", "bench [--depth D] [--eval hand|material] [--hash MiB] [--mate] [-v]  search fixed positions; print nodes, nodes/s, where nodes go", runBench},
 		{"usi", "usi                                    run as a USI engine on standard input and output", runUSI},
+		{"learn", "learn gen|train [FLAGS]                make training positions by self-play / train the learned evaluation", runLearn},
 	}
 }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: kiki [SUBCOMMAND] [ARGS]")
-	fmt.Fprintln(w, "With no subcommand, kiki starts the terminal board.")
-	fmt.Fprintln(w, "Subcommands:")
+	fmt.Fprintln(w, "       kiki [FLAGS] [RECORD | -]")
+	fmt.Fprintln(w, "With no subcommand, kiki starts the terminal board, opening RECORD (- : standard input) if given.")
+	fmt.Fprintln(w, "Board flags:")
+	fs := newFlags("kiki", w)
+	uiFlags(fs)
+	fs.PrintDefaults()
+	fmt.Fprintln(w, "Subcommands (kiki SUBCOMMAND --help lists their flags):")
 	for _, c := range commands() {
 		fmt.Fprintln(w, "  "+c.synopsis)
+	}
+}
+
+// uiFlagValues are the terminal board's flags.
+type uiFlagValues struct {
+	sfen                                    *string
+	ascii, noMouse, aiSente, human, hideEva *bool
+	level                                   *int
+}
+
+// uiFlags defines the board's flags on fs (shared by runUI and --help).
+func uiFlags(fs *flag.FlagSet) uiFlagValues {
+	return uiFlagValues{
+		sfen:    fs.String("sfen", "", "start a game from this SFEN"),
+		ascii:   fs.Bool("ascii", false, "draw pieces with USI letters (+ for promoted), for terminals without CJK fonts"),
+		noMouse: fs.Bool("no-mouse", false, "do not capture the mouse"),
+		level:   fs.Int("level", 5, "AI level 1-10 for the first game"),
+		aiSente: fs.Bool("ai-sente", false, "the AI plays 先手 in the first game (default: you play 先手, the AI 後手)"),
+		human:   fs.Bool("human", false, "human against human in the first game"),
+		hideEva: fs.Bool("hide-eval", false, "do not show the AI's evaluation and line while it thinks (E toggles)"),
 	}
 }
 
@@ -65,6 +98,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 			if c.name == args[0] {
 				return c.run(args[1:], stdout, stderr)
 			}
+		}
+		if _, isRecord := kif.FormatOfPath(args[0]); isRecord && !isRecordPath(args[0]) {
+			// A record's name: say what is wrong with the file, not that
+			// it is an unknown subcommand.
+			why := "no such file"
+			if _, err := os.Stat(args[0]); err != nil && !os.IsNotExist(err) {
+				why = err.Error()
+			}
+			fmt.Fprintf(stderr, "kiki: cannot open the record %s: %s\n", args[0], why)
+			return 1
 		}
 		if !isRecordPath(args[0]) {
 			fmt.Fprintf(stderr, "kiki: unknown subcommand %q\n", args[0])
@@ -206,22 +249,26 @@ func isRecordPath(s string) bool {
 
 func runUI(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("kiki", stderr)
-	sfen := fs.String("sfen", "", "start a game from this SFEN")
-	ascii := fs.Bool("ascii", false, "draw pieces with USI letters (+ for promoted), for terminals without CJK fonts")
-	noMouse := fs.Bool("no-mouse", false, "do not capture the mouse")
-	level := fs.Int("level", 5, "AI level 1-10 for the first game")
-	aiSente := fs.Bool("ai-sente", false, "the AI plays 先手 in the first game (default: you play 先手, the AI 後手)")
-	human := fs.Bool("human", false, "human against human in the first game")
+	fv := uiFlags(fs)
+	sfen, ascii, noMouse, level, aiSente, human, hideEval := fv.sfen, fv.ascii, fv.noMouse, fv.level, fv.aiSente, fv.human, fv.hideEva
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
 	}
-	if len(rest) > 1 || *level < 1 || *level > 10 {
-		fmt.Fprintln(stderr, "usage: kiki [--sfen SFEN] [--ascii] [--no-mouse] [--level 1-10] [--ai-sente] [--human] [RECORD | -]")
+	const synopsis = "usage: kiki [--sfen SFEN] [--ascii] [--no-mouse] [--level 1-10] [--ai-sente] [--human] [--hide-eval] [RECORD | -]"
+	if *level < 1 || *level > 10 {
+		fmt.Fprintf(stderr, "kiki: --level must be from 1 to 10, got %d\n%s\n", *level, synopsis)
 		return 2
 	}
-	o := ui.Options{ASCII: *ascii, Level: *level, Library: assets.Games()}
+	if len(rest) > 1 {
+		fmt.Fprintf(stderr, "kiki: one record at a time, got %d: %s\n%s\n", len(rest), strings.Join(rest, " "), synopsis)
+		return 2
+	}
+	o := ui.Options{ASCII: *ascii, Level: *level, Library: assets.Games(), HideEval: *hideEval}
 	o.Dir, _ = os.Getwd()
+	if d := dataDir(); d != "" {
+		o.RecoveryFile = filepath.Join(d, "recovered-game.kifu")
+	}
 	switch {
 	case *human:
 	case *aiSente:
@@ -245,7 +292,7 @@ func runUI(args []string, stdout, stderr io.Writer) int {
 		} else {
 			o.Record, o.RecordPath = rec, rest[0]
 			if rest[0] == "-" {
-				o.RecordPath = ""
+				o.RecordPath, o.RecordName = "", "標準入力 (stdin)"
 			}
 		}
 	}
@@ -254,6 +301,25 @@ func runUI(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// dataDir is where kiki keeps its own files (the game in progress, for
+// recovery): $KIKI_DATA_DIR, else $XDG_DATA_HOME/kiki, else
+// ~/.local/share/kiki, else the user's config folder; "" when none.
+func dataDir() string {
+	if d := os.Getenv("KIKI_DATA_DIR"); d != "" {
+		return d
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "kiki")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "kiki")
+	}
+	if d, err := os.UserConfigDir(); err == nil {
+		return filepath.Join(d, "kiki")
+	}
+	return ""
 }
 
 // readRecord reads a record file, or standard input for "-".
@@ -272,6 +338,7 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("convert", stderr)
 	to := fs.String("to", "", "output format: kif (Shift_JIS), kifu (UTF-8), ki2, ki2u, csa, usi or sfen; default from --out's extension, else kifu")
 	out := fs.String("out", "", "write to this file (atomically) instead of standard output")
+	sjis := fs.Bool("sjis", false, "write kif/ki2 to a terminal in Shift_JIS too (by default a terminal gets UTF-8)")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -309,6 +376,10 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	if isTerminal(stdout) && !*sjis {
+		// Shift_JIS bytes are unreadable on a terminal: the same text in UTF-8.
+		format = utf8Format(format)
+	}
 	data, err := kif.Encode(rec, format)
 	if err != nil {
 		fmt.Fprintln(stderr, "kiki convert:", err)
@@ -316,6 +387,27 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	}
 	stdout.Write(data)
 	return 0
+}
+
+// utf8Format is the UTF-8 form of a Shift_JIS format (kif, ki2).
+func utf8Format(f kif.Format) kif.Format {
+	switch f {
+	case kif.FormatKIF:
+		return kif.FormatKIFU
+	case kif.FormatKI2:
+		return kif.FormatKI2U
+	}
+	return f
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // mateFlags are the limits shared by the mate and tsume subcommands.
@@ -337,6 +429,7 @@ func usiMoves(ms []game.Move) string {
 }
 
 func runMate(args []string, stdout, stderr io.Writer) int {
+	began := time.Now() // --time covers the whole command
 	fs := newFlags("mate", stderr)
 	pos := positionFlag(fs)
 	opts := mateFlags(fs)
@@ -360,6 +453,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o.FirstProofOnly = *first
+	o.Start = began
 	sv := mate.New(o)
 	if *all {
 		moves, lengths, done := sv.MatingMoves(context.Background(), p)
@@ -378,7 +472,14 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	case mate.Mate:
 		fmt.Fprintf(stdout, "checkmate %s\n", usiMoves(res.Moves))
 		minimal := "minimal"
-		if !res.Minimal {
+		switch {
+		case res.Partial:
+			minimal = "the mate is proven, but the time or node limit came before its line was out: these are its first moves only"
+		case res.FirstProofLine && !*first:
+			minimal = "the proven line of the first proof: the time or node limit came before the minimal line"
+		case res.FirstProofLine:
+			minimal = "the proven line of the first proof"
+		case !res.Minimal:
 			minimal = "a mating line: neither the attack proven shortest nor the defence longest"
 		}
 		fmt.Fprintf(stdout, "length %d (%s), book length %d, nodes %d, time %.3fs\n", res.Length, minimal, res.BookLength, res.Nodes, res.Elapsed.Seconds())
@@ -441,7 +542,9 @@ func runTsume(args []string, stdout, stderr io.Writer) int {
 	var total time.Duration
 	var nodes uint64
 	for _, pr := range probs {
-		res := mate.New(opts()).Solve(context.Background(), pr.p)
+		o := opts()
+		o.Start = time.Now() // --time covers each problem's setting up too
+		res := mate.New(o).Solve(context.Background(), pr.p)
 		total += res.Elapsed
 		nodes += res.Nodes
 		result, length, book := res.Status.String(), "-", "-"
@@ -479,8 +582,226 @@ func runUSI(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: kiki usi")
 		return 2
 	}
-	if err := usi.Run(os.Stdin, stdout); err != nil {
+	net, err := nnue.Load(assets.NNUE())
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki usi: the embedded learned evaluation:", err)
+		return 1
+	}
+	if err := usi.RunWith(os.Stdin, stdout, net); err != nil {
 		fmt.Fprintln(stderr, "kiki usi:", err)
+		return 1
+	}
+	return 0
+}
+
+// runBench searches ai.BenchPositions to a fixed depth and prints where the
+// nodes went; its last line, the node count, is the search's signature.
+func runBench(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	depth := fs.Int("depth", 11, "search depth")
+	evalName := fs.String("eval", "hand", "evaluation: "+strings.Join(ai.EvalNames, ", "))
+	hash := fs.Int("hash", 16, "hash table MiB (fresh for each position)")
+	mate := fs.Bool("mate", false, "include the root df-pn mate probe")
+	verbose := fs.Bool("v", false, "print a line per position")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 || *depth < 1 || *depth > 60 || *hash < 1 {
+		fmt.Fprintln(stderr, "usage: kiki bench [--depth 1..60] [--eval hand|material] [--hash MiB] [--mate] [-v]")
+		return 2
+	}
+	ev, ok := ai.NewEvaluator(*evalName)
+	if !ok {
+		fmt.Fprintf(stderr, "kiki bench: unknown evaluation %q (want %s)\n", *evalName, strings.Join(ai.EvalNames, ", "))
+		return 2
+	}
+	var progress io.Writer
+	if *verbose {
+		progress = stdout
+	}
+	r, err := ai.Bench(ai.BenchPositions, *depth, *hash, ev, *mate, progress)
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki bench:", err)
+		return 1
+	}
+	r.Report(stdout)
+	return 0
+}
+
+// runLearn dispatches `kiki learn gen|train`.
+func runLearn(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: kiki learn gen|train [FLAGS]  (kiki learn gen -h lists the flags)")
+		return 2
+	}
+	switch args[0] {
+	case "gen":
+		return runLearnGen(args[1:], stdout, stderr)
+	case "train":
+		return runLearnTrain(args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "kiki learn: unknown step %q (want gen or train)\n", args[0])
+	return 2
+}
+
+// interruptible returns a context cancelled by SIGINT or SIGTERM, so a
+// background run stopped with kill finishes its game or step and saves.
+func interruptible() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+// startPositions reads every record of dir and returns the positions of
+// their main lines up to maxPly plies in, with the even start position
+// always among them. Files that cannot be read are skipped with a warning.
+func startPositions(dir string, maxPly int, stderr io.Writer) ([]*game.Position, error) {
+	starts := []*game.Position{game.NewStartPosition()}
+	if dir == "" {
+		return starts, nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[uint64]bool{starts[0].Key(): true}
+	files := 0
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !slices.Contains([]string{".kif", ".kifu", ".ki2", ".ki2u", ".csa"}, strings.ToLower(filepath.Ext(name))) {
+			continue
+		}
+		r, err := kif.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			fmt.Fprintf(stderr, "kiki learn: skipping %s: %v\n", name, err)
+			continue
+		}
+		files++
+		p := r.StartPosition()
+		for i, m := range append([]game.Move{game.NoMove}, r.MainMoves()...) {
+			if i > maxPly {
+				break
+			}
+			if m != game.NoMove {
+				if !p.IsLegal(m) {
+					break
+				}
+				p.DoMove(m)
+			}
+			if p.HasLegalMove() && !seen[p.Key()] {
+				seen[p.Key()] = true
+				q, err := game.ParseSFEN(p.SFEN())
+				if err == nil {
+					starts = append(starts, q)
+				}
+			}
+		}
+	}
+	fmt.Fprintf(stderr, "kiki learn: %d start positions from %d records in %s\n", len(starts), files, dir)
+	return starts, nil
+}
+
+func runLearnGen(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("learn gen", stderr)
+	out := fs.String("out", "learn-data/gen1.bin", "record file to append to")
+	kifDir := fs.String("kif", "../shared/data/kif", "folder of records whose openings start the games (empty: the even start only)")
+	maxStart := fs.Int("start-plies", 40, "start from a record's main line at most this many plies in")
+	nodes := fs.Uint64("nodes", 5000, "search nodes per move (the label)")
+	random := fs.Int("random-moves", 6, "up to this many random legal moves before self-play")
+	maxPlies := fs.Int("max-plies", 320, "a game longer than this is a draw")
+	positions := fs.Int("positions", 0, "stop when the file holds this many positions (0: run until killed)")
+	seed := fs.Uint64("seed", 1, "random seed (mixed with the file size, so a restart plays new games)")
+	evalFlag := evalFlags(fs)
+	if rest, err := parseArgs(fs, args); err != nil || len(rest) != 0 {
+		if err == nil {
+			fmt.Fprintf(stderr, "kiki learn gen: unexpected argument %q\n", rest[0])
+		}
+		return 2
+	}
+	newEngine, err := evalFlag()
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki learn gen:", err)
+		return 2
+	}
+	starts, err := startPositions(*kifDir, *maxStart, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki learn gen:", err)
+		return 2
+	}
+	if dir := filepath.Dir(*out); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			fmt.Fprintln(stderr, "kiki learn gen:", err)
+			return 1
+		}
+	}
+	ctx, cancel := interruptible()
+	defer cancel()
+	err = learn.Generate(ctx, learn.GenOptions{
+		Out: *out, Starts: starts, Nodes: *nodes, RandomMoves: *random, MaxPlies: *maxPlies,
+		Positions: *positions, Seed: *seed, NewEngine: newEngine, Log: stdout,
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki learn gen:", err)
+		return 1
+	}
+	return 0
+}
+
+// evalFlags adds --eval (which evaluation plays and labels) and returns a
+// function that makes engines with it.
+func evalFlags(fs interface {
+	String(name, value, usage string) *string
+}) func() (func() *ai.Engine, error) {
+	ev := fs.String("eval", "handset", "evaluation that plays: handset, or a weights file")
+	return func() (func() *ai.Engine, error) {
+		switch *ev {
+		case "handset", "":
+			return func() *ai.Engine { return ai.NewEngine(16) }, nil
+		}
+		data, err := os.ReadFile(*ev)
+		if err != nil {
+			return nil, fmt.Errorf("--eval: %w", err)
+		}
+		net, err := nnue.Load(data)
+		if err != nil {
+			return nil, fmt.Errorf("--eval %s: %w", *ev, err)
+		}
+		return func() *ai.Engine {
+			e := ai.NewEngine(16)
+			e.Net = net
+			return e
+		}, nil
+	}
+}
+
+func runLearnTrain(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("learn train", stderr)
+	out := fs.String("out", "learn-data/nnue.bin", "weights file written after every epoch")
+	ckpt := fs.String("checkpoint", "learn-data/train.ckpt", "checkpoint (float weights, optimiser state) written after every epoch")
+	resume := fs.Bool("resume", false, "carry on from --checkpoint")
+	epochs := fs.Int("epochs", 10, "epochs to run")
+	batch := fs.Int("batch", 256, "positions per mini-batch")
+	lr := fs.Float64("lr", 1e-3, "Adam learning rate")
+	lambda := fs.Float64("lambda", 0.5, "weight of the search score against the game result in the target (0..1)")
+	scale := fs.Float64("scale", 0, "centipawns per logit (0: fit to the data)")
+	seed := fs.Uint64("seed", 1, "random seed (initial weights, shuffling)")
+	bucketLR := fs.Float64("bucket-lr", 0.1, "learning-rate factor of the king-bucket rows")
+	squareLR := fs.Float64("square-lr", 0.3, "learning-rate factor of the bucket-free piece-square rows")
+	data, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(data) == 0 || *lambda < 0 || *lambda > 1 || *epochs < 0 {
+		fmt.Fprintln(stderr, "usage: kiki learn train [FLAGS] RECORDFILE...  (--lambda in 0..1)")
+		return 2
+	}
+	ctx, cancel := interruptible()
+	defer cancel()
+	err = learn.Train(ctx, learn.TrainOptions{
+		Data: data, Out: *out, Checkpoint: *ckpt, Resume: *resume, Epochs: *epochs, Batch: *batch,
+		LR: *lr, Lambda: *lambda, Scale: *scale, Seed: *seed, BucketLR: *bucketLR, SquareLR: *squareLR, Log: stdout,
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki learn train:", err)
 		return 1
 	}
 	return 0

@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"kiki/game/refdata"
+	"kiki/kif"
 )
 
 func runMain(args ...string) (string, string, int) {
@@ -87,7 +89,7 @@ func TestMateCommand(t *testing.T) {
 		t.Fatalf("mate with futile drops: %d %q", code, out)
 	}
 	out, _, code = runMain("mate", "--first", "--sfen", "k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1")
-	if code != 0 || !strings.HasPrefix(out, "checkmate ") || !strings.Contains(out, "a mating line") {
+	if code != 0 || !strings.HasPrefix(out, "checkmate ") || !strings.Contains(out, "first proof") {
 		t.Fatalf("mate --first: %d %q", code, out)
 	}
 	out, _, code = runMain("mate", "--all", "--sfen", "k8/9/K8/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1")
@@ -118,5 +120,105 @@ func TestTsumeCommand(t *testing.T) {
 	os.WriteFile(file, []byte("not an sfen\n"), 0o644)
 	if _, errOut, code := runMain("tsume", file); code != 2 || !strings.Contains(errOut, "p.tsv:1") {
 		t.Fatalf("bad file: %d %q", code, errOut)
+	}
+}
+
+// A record that does not exist is called missing, not an unknown
+// subcommand.
+func TestMissingRecord(t *testing.T) {
+	out, errOut, code := runMain(filepath.Join(t.TempDir(), "missing.kif"))
+	if code == 0 || out != "" || strings.Contains(errOut, "subcommand") || !strings.Contains(errOut, "missing.kif: no such file") {
+		t.Fatalf("code %d, stderr %q", code, errOut)
+	}
+}
+
+// --help lists every flag of the board; a bad value says what is wrong.
+func TestBoardFlagsHelpAndErrors(t *testing.T) {
+	out, _, code := runMain("--help")
+	for _, f := range []string{"-sfen", "-ascii", "-no-mouse", "-level", "-ai-sente", "-human", "-hide-eval"} {
+		if code != 0 || !strings.Contains(out, f) {
+			t.Errorf("--help does not list %s (code %d)", f, code)
+		}
+	}
+	_, errOut, code := runMain("--level", "11")
+	if code != 2 || !strings.Contains(errOut, "--level must be from 1 to 10, got 11") {
+		t.Errorf("--level 11: code %d, %q", code, errOut)
+	}
+}
+
+// convert writes Shift_JIS to a pipe or a file only; a terminal gets the
+// UTF-8 form of kif and ki2.
+func TestConvertUTF8ToTerminal(t *testing.T) {
+	if utf8Format(kif.FormatKIF) != kif.FormatKIFU || utf8Format(kif.FormatKI2) != kif.FormatKI2U || utf8Format(kif.FormatCSA) != kif.FormatCSA {
+		t.Fatal("utf8Format")
+	}
+	if isTerminal(&bytes.Buffer{}) {
+		t.Fatal("a buffer is not a terminal")
+	}
+	if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
+		defer tty.Close()
+		if !isTerminal(tty) {
+			t.Error("/dev/tty is not seen as a terminal")
+		}
+	}
+	path := refdata.Path(t, "kif", "jkf-fork.kif")
+	out, _, _ := runMain("convert", "--to", "kif", path)
+	if utf8.ValidString(out) {
+		t.Error("kif to a pipe is not Shift_JIS")
+	}
+}
+
+func TestBenchCommand(t *testing.T) {
+	out, _, code := runMain("bench", "--depth", "2", "--hash", "1")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	last := lines[len(lines)-1]
+	if code != 0 || !strings.HasPrefix(last, "nodes ") || last == "nodes 0" || !strings.Contains(out, "EBF") || !strings.Contains(out, "positions 40, depth 2") {
+		t.Fatalf("code %d, output %q", code, out)
+	}
+	for _, args := range [][]string{{"bench", "--eval", "psychic"}, {"bench", "--depth", "0"}, {"bench", "extra"}} {
+		out, errOut, code := runMain(args...)
+		if code != 2 || out != "" || errOut == "" {
+			t.Errorf("%v: code %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
+
+// impossibleSFENs cannot arise in play: the side not to move is in check.
+var impossibleSFENs = []string{
+	"4k4/9/9/9/9/9/9/4R4/4K4 b - 1",  // 後手's king attacked, 先手 to move
+	"9/9/9/9/4k4/4K4/9/9/9 b - 1",    // kings side by side
+	"9/9/4k4/4P4/9/9/9/9/4K4 b - 1",  // a pawn in front of the enemy king, its owner to move
+	"4k4/9/9/9/9/9/4p4/4K4/9 w P 1",  // the same for 後手
+	"4k4/4G4/9/9/9/9/9/9/4K4 b 2r 1", // a gold on the king, 先手 to move
+}
+
+// TestEntryPointsRefuseImpossiblePositions: every command that takes a
+// position says why it will not take an impossible one, before any
+// search, and does not panic.
+func TestEntryPointsRefuseImpossiblePositions(t *testing.T) {
+	for _, sfen := range impossibleSFENs {
+		for _, args := range [][]string{
+			{"moves", "--sfen", sfen},
+			{"checks", "--sfen", sfen},
+			{"perft", "--sfen", sfen, "2"},
+			{"perft", "--divide", "--sfen", sfen, "1"},
+			{"mate", "--sfen", sfen},
+			{"mate", "--all", "--sfen", sfen},
+			{"mate", "--first", "--sfen", sfen},
+		} {
+			out, errOut, code := runMain(args...)
+			if code != 2 || out != "" || !strings.Contains(errOut, "in check") {
+				t.Errorf("%v: code %d, stdout %q, stderr %q", args, code, out, errOut)
+			}
+		}
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "bad.tsv")
+	if err := os.WriteFile(path, []byte("4k4/9/9/9/9/9/9/9/4K4 b G 1\t1\n"+impossibleSFENs[0]+"\t1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runMain("tsume", path)
+	if code != 2 || !strings.Contains(errOut, "bad.tsv:2") || !strings.Contains(errOut, "in check") {
+		t.Errorf("tsume: code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

@@ -33,7 +33,7 @@ wait_gone() {
 key() { for k in "$@"; do "${T[@]}" send-keys -t k "$k"; sleep 0.08; done; }
 typ() { "${T[@]}" send-keys -t k -l "$1"; sleep 0.1; }
 start() {
-	"${T[@]}" new-session -d -s k -x "$W" -y "$H" "cd '$WORK' && env LANG=C.UTF-8 TERM=xterm-256color '$BIN' $*"
+	"${T[@]}" new-session -d -s k -x "$W" -y "$H" "cd '$WORK' && env LANG=C.UTF-8 TERM=xterm-256color KIKI_DATA_DIR='$WORK/data' '$BIN' $*"
 }
 stop() { "${T[@]}" kill-server 2>/dev/null || true; sleep 0.2; }
 
@@ -103,17 +103,34 @@ for SIZE in 100x30 80x24; do
 	wait_for "2手目"
 	key r
 	wait_for "3手目"
+	# Keys typed quickly arrive in one read: "kk" still moves the cursor
+	# two ranks (from ２六, the last move, to ２四).
+	board_line() { screen | sed -n "${1}p" | sed 's/|[^|]*$//'; }
+	board_line 9 | grep -qF ">" || fail "cursor not on rank 六"
+	typ "kk"
+	sleep 0.2
+	board_line 7 | grep -qF ">" || fail "kk in one write did not move the cursor two ranks"
+	# n + Enter during a game does not throw it away: it asks (Enter on
+	# the first answer is "save first", which asks for a file name).
+	key n
+	wait_for "a game is on"
+	key Enter
+	wait_for "save as"
+	screen | grep -qF "3手目" || fail "the game left the screen"
+	key Escape
+	wait_gone "save as"
+	screen | grep -qF "3手目" || fail "the game left the screen"
 	# Flip the board: ranks read from 九 at the top.
 	key f
 	screen | sed -n '4p' | grep -qF "九" || fail "flip did not put 九 on top"
 	key f
 	# Quit asks first while a game is in progress.
 	key q
-	wait_for "y/n"
+	wait_for "save and quit"
 	key n
-	wait_gone "y/n"
+	wait_gone "save and quit"
 	key q
-	wait_for "y/n"
+	wait_for "save and quit"
 	key y
 	for _ in $(seq 1 50); do "${T[@]}" has-session -t k 2>/dev/null || break; sleep 0.1; done
 	"${T[@]}" has-session -t k 2>/dev/null && fail "did not quit"
@@ -148,6 +165,15 @@ for SIZE in 100x30 80x24; do
 	typ "$WORK/saved-$W.kif"
 	key Enter
 	wait_for "saved $WORK/saved-$W.kif"
+	# Save as onto another existing record asks before overwriting.
+	key S
+	wait_for "save as"
+	"${T[@]}" send-keys -t k C-u
+	typ "$WORK/game.kifu"
+	key Enter
+	wait_for "overwrite"
+	key Escape
+	wait_gone "overwrite"
 	key q
 	for _ in $(seq 1 50); do "${T[@]}" has-session -t k 2>/dev/null || break; sleep 0.1; done
 	stop

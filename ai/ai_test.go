@@ -272,3 +272,18 @@ func TestNewGameAsyncEmptiesTable(t *testing.T) {
 		}
 	}
 }
+
+// TestImpossiblePositionRefused: a position whose side not to move is in
+// check (made here with a null move, since every constructor refuses it)
+// is answered without a search and without a panic.
+func TestImpossiblePositionRefused(t *testing.T) {
+	p, err := game.ParseSFEN("4k4/9/9/9/9/9/9/4r4/4K4 b - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.DoNullMove() // 後手 to move while 先手's king stands in check
+	r := NewEngine(16).Think(p, Limits{Depth: 3}, nil)
+	if r.Invalid == nil || !r.Resign || r.Move != game.NoMove {
+		t.Fatalf("impossible position searched: %+v", r)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"kiki/ai/mate"
+	"kiki/ai/nnue"
 	"kiki/game"
 )
 
@@ -54,12 +55,21 @@ type Result struct {
 	PV      []game.Move
 	Resign  bool // no legal move, or a forced mate against the side to move
 	Declare bool // entering-king declaration (USI "bestmove win")
+	// Invalid, when set, says why the position was refused unsearched (the
+	// side not to move is in check); Resign is then set too, so that no
+	// caller plays a move from it.
+	Invalid *game.PositionError
 }
 
 // Engine is a searcher with its table and settings. Methods other than
 // Go, Stop and PonderHit must not be called while a search runs.
 type Engine struct {
-	Params  *Params
+	Params *Params // piece values for move ordering and exchanges
+	// Eval is the evaluation the search uses (the hand-set one by default).
+	Eval Evaluator
+	// Net, when set, is the learned evaluation the search uses instead of
+	// Eval (see ai/nnue).
+	Net     *nnue.Net
 	Threads int
 	Level   int // 1 (weakest) … 10 (full strength)
 	MultiPV int
@@ -67,8 +77,13 @@ type Engine struct {
 	MateSearch bool
 	tt         *TT
 	rng        *rand.Rand
-	cur        atomic.Pointer[search]
-	mu         sync.Mutex
+	stats      *BenchStats // where the main thread's nodes went (bench)
+	// solver and workers are kept from search to search: allocating them
+	// afresh for every Go cost a fault-in of new memory each time.
+	solver  *mate.Solver
+	workers []*worker
+	cur     atomic.Pointer[search]
+	mu      sync.Mutex
 }
 
 // NewEngine returns a full-strength engine with a table of hashMiB MiB and
@@ -76,6 +91,7 @@ type Engine struct {
 func NewEngine(hashMiB int) *Engine {
 	return &Engine{
 		Params:     &Default,
+		Eval:       &Default,
 		Threads:    runtime.NumCPU(),
 		Level:      10,
 		MultiPV:    1,
@@ -112,6 +128,7 @@ func (e *Engine) NewGameAsync() <-chan struct{} {
 func (e *Engine) Stop() {
 	if s := e.cur.Load(); s != nil {
 		s.stopFlag.Store(true)
+		s.cancel() // the root mate probe
 	}
 }
 
@@ -126,8 +143,11 @@ func (e *Engine) PonderHit() {
 type search struct {
 	e         *Engine
 	params    *Params
+	eval      Evaluator
 	tt        *TT
 	stopFlag  atomic.Bool
+	ctx       context.Context // cancelled by Stop
+	cancel    context.CancelFunc
 	pondering atomic.Bool
 	mu        sync.Mutex
 	start     time.Time
@@ -144,7 +164,7 @@ func (s *search) elapsed() time.Duration { return time.Since(s.start) }
 
 // totalNodes is the node count of every thread while they search, as
 // seen from thread self: its own exactly, the others' as last published
-// (short by under 1024 each).
+// (short by under 256 each).
 func (s *search) totalNodes(self *worker) uint64 {
 	var n uint64
 	for _, w := range s.workers {
@@ -166,7 +186,7 @@ func (s *search) finalNodes() uint64 {
 	return n
 }
 
-// poll runs on the main thread every 1024 nodes.
+// poll runs on the main thread every 256 nodes.
 func (s *search) poll(w *worker) {
 	if s.pondering.Load() {
 		return
@@ -244,7 +264,12 @@ var levelSpec = [11]struct {
 // info, if not nil, receives progress reports from the search goroutine.
 func (e *Engine) Go(p *game.Position, l Limits, info func(Info)) <-chan Result {
 	out := make(chan Result, 1)
-	s := &search{e: e, params: e.Params, tt: e.tt, start: time.Now(), limits: l, side: p.Side(), maxNodes: l.Nodes, info: info}
+	ev := e.Eval
+	if ev == nil {
+		ev = e.Params
+	}
+	s := &search{e: e, params: e.Params, eval: ev, tt: e.tt, start: time.Now(), limits: l, side: p.Side(), maxNodes: l.Nodes, info: info}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.pondering.Store(l.Ponder)
 	s.setTime(l)
 	e.cur.Store(s)
@@ -253,6 +278,7 @@ func (e *Engine) Go(p *game.Position, l Limits, info func(Info)) <-chan Result {
 		e.mu.Lock()
 		defer e.mu.Unlock()
 		r := s.run(pos)
+		s.cancel()
 		e.cur.CompareAndSwap(s, nil)
 		out <- r
 	}()
@@ -272,6 +298,12 @@ func (s *search) report(i Info) {
 
 func (s *search) run(p *game.Position) Result {
 	e := s.e
+	// Constructors refuse such positions; this guard keeps a position
+	// built some other way (null moves, a test) from reaching the search.
+	if pe := p.Impossible(); pe != nil {
+		s.report(Info{String: "position refused: " + pe.Error()})
+		return Result{Resign: true, Invalid: pe}
+	}
 	if k := p.King(p.Side()); k != game.NoSquare && game.Camp(p.Side()).Has(k) && p.CanDeclare() {
 		s.report(Info{String: "entering-king declaration: the 27-point rule is met"})
 		return Result{Declare: true, Score: MateScore}
@@ -290,30 +322,17 @@ func (s *search) run(p *game.Position) Result {
 		var checks game.MoveList
 		p.GenerateChecks(&checks)
 		if checks.Len() > 0 {
-			budget := uint64(30000)
-			timeout := time.Duration(0)
-			if s.hard > 0 {
-				budget = min(budget, uint64(s.hard.Seconds()*0.15*400000)+2000)
-				timeout = s.hard / 5
+			// The node budget bounds the probe when time does not; time
+			// bounds it through the context, as Stop does.
+			if e.solver == nil {
+				e.solver = mate.New(mate.Options{HashMiB: 16, MaxNodes: 30000, FirstProofOnly: true, FirstMoveOnly: true})
 			}
-			sv := mate.New(mate.Options{HashMiB: 16, MaxNodes: budget, Timeout: timeout, FirstProofOnly: true, FirstMoveOnly: true})
-			ctx, cancel := context.WithCancel(context.Background())
-			done := make(chan struct{})
-			go func() {
-				for {
-					select {
-					case <-done:
-						return
-					case <-time.After(2 * time.Millisecond):
-						if s.stopFlag.Load() {
-							cancel()
-							return
-						}
-					}
-				}
-			}()
+			sv := e.solver
+			ctx, cancel := s.ctx, context.CancelFunc(func() {})
+			if s.hard > 0 {
+				ctx, cancel = context.WithTimeout(s.ctx, s.hard/5)
+			}
 			res := sv.Solve(ctx, p)
-			close(done)
 			cancel()
 			if res.Status == mate.Mate && len(res.Moves) > 0 && p.IsLegal(res.Moves[0]) {
 				r := Result{Move: res.Moves[0], PV: res.Moves, Score: MateScore - res.Length, Depth: res.Length, Nodes: res.Nodes}
@@ -334,13 +353,19 @@ func (s *search) run(p *game.Position) Result {
 	if level < 10 {
 		threads = 1
 	}
-	s.workers = make([]*worker, threads)
-	for i := range s.workers {
-		w := &worker{s: s, id: i, pos: p.Clone()}
+	for len(e.workers) < threads {
+		e.workers = append(e.workers, new(worker))
+	}
+	s.workers = e.workers[:threads]
+	for i, w := range s.workers {
+		w.reset(s, i, p)
+		w.nn = nil
+		if e.Net != nil {
+			w.nn = e.Net.NewEvaluator()
+		}
 		for _, m := range legal.Slice() {
 			w.root = append(w.root, rootMove{move: m, score: -Infinite, prevScore: -Infinite})
 		}
-		s.workers[i] = w
 	}
 	var wg sync.WaitGroup
 	for _, w := range s.workers[1:] {
@@ -359,6 +384,10 @@ func (s *search) run(p *game.Position) Result {
 	s.stopFlag.Store(true)
 	wg.Wait()
 
+	if e.stats != nil {
+		*e.stats = main.stats
+		e.stats.Nodes = main.nodes
+	}
 	res := Result{Move: main.rootBest, Score: main.rootBestScore, Depth: main.completed, Nodes: s.finalNodes()}
 	if res.Move == game.NoMove {
 		res.Move = main.root[0].move
@@ -472,6 +501,7 @@ func (w *worker) iterate(maxDepth int) {
 			break
 		}
 		w.completed = depth
+		w.stats.IterNodes[depth] = w.nodes
 		prev = w.root[0].score
 		w.rootBest, w.rootBestScore = w.root[0].move, w.root[0].score
 		if w.id == 0 {

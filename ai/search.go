@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"kiki/ai/nnue"
 	"kiki/game"
 )
 
@@ -59,7 +60,7 @@ type worker struct {
 	pos   *game.Position
 	nodes uint64
 	// published is nodes as other threads may read it, updated every
-	// 1024 nodes (an atomic add per node would cost more than it tells).
+	// 256 nodes (an atomic add per node would cost more than it tells).
 	published atomic.Uint64
 	seldepth  int
 	stack     [maxPly + 4]stackEntry
@@ -76,6 +77,25 @@ type worker struct {
 	rootBest      game.Move
 	rootBestScore int
 	completed     int // last completed depth
+	stats         BenchStats
+	// nn is this thread's learned evaluator, when the engine has a Net.
+	nn *nnue.Evaluator
+}
+
+// reset readies a worker, kept from an earlier search or new, for search
+// s as thread id on position p: everything a search learns starts afresh.
+func (w *worker) reset(s *search, id int, p *game.Position) {
+	w.s, w.id, w.nodes = s, id, 0
+	w.published.Store(0)
+	w.pos = p.Clone()
+	w.seldepth, w.pvIdx, w.stopped = 0, 0, false
+	w.stack = [maxPly + 4]stackEntry{}
+	w.history = [game.NumPieces][game.NumSquares]int32{}
+	w.counter = [game.NumPieces][game.NumSquares]game.Move{}
+	w.pvLen = [maxPly + 1]int{}
+	w.root = w.root[:0]
+	w.rootBest, w.rootBestScore, w.completed = game.NoMove, 0, 0
+	w.stats = BenchStats{}
 }
 
 type rootMove struct {
@@ -97,7 +117,12 @@ func (w *worker) checkStop() {
 	}
 }
 
-func (w *worker) evaluate() int { return w.s.params.Evaluate(w.pos) }
+func (w *worker) evaluate() int {
+	if w.nn != nil {
+		return w.nn.Evaluate(w.pos)
+	}
+	return w.s.eval.Evaluate(w.pos)
+}
 
 func scoreToTT(v, ply int) int {
 	switch {
@@ -139,7 +164,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		return w.qsearch(alpha, beta, ply, 0)
 	}
 	w.nodes++
-	if w.nodes&1023 == 0 {
+	if w.nodes&255 == 0 {
 		w.checkStop()
 	}
 	if w.stopped {
@@ -168,6 +193,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	inCheck := p.InCheck()
 	key := p.Key()
 	ttd, ttHit := w.s.tt.probe(key)
+	w.stats.TTProbes++
+	if ttHit {
+		w.stats.TTHits++
+	}
 	ttMove := game.NoMove
 	if ttHit {
 		// A stale or colliding move matches no generated move: harmless.
@@ -345,6 +374,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 					w.pvLen[ply] = w.pvLen[ply+1]
 				}
 				if v >= beta {
+					w.stats.Cutoffs++
+					if moveCount == 1 {
+						w.stats.FirstCuts++
+					}
 					if !capture {
 						w.updateQuietStats(m, ply, depth, quietsTried[:nQuiets])
 					}
@@ -489,7 +522,8 @@ func sortMoves(moves []game.Move, scores []int32) {
 // check) until the position is quiet.
 func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	w.nodes++
-	if w.nodes&1023 == 0 {
+	w.stats.QNodes++
+	if w.nodes&255 == 0 {
 		w.checkStop()
 	}
 	if w.stopped {

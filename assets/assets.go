@@ -2,13 +2,22 @@
 // of classic games (the 1709–1711 match between 大橋宗銀 and 伊藤印達,
 // from ../shared/data/kif, re-written by kiki's own KIF writer without the
 // tags other tools had added as comments), so a newcomer can replay
-// something at once. Nothing here is read from the working directory.
+// something at once; and the learned evaluation's weights (nnue.bin, made
+// by `kiki learn train`, see the README). Nothing here is read from the
+// working directory.
 package assets
 
 import (
 	"embed"
 	"io/fs"
 )
+
+//go:embed nnue.bin
+var nnueWeights []byte
+
+// NNUE returns the learned evaluation's weights file (checked by
+// nnue.Load, not here).
+func NNUE() []byte { return nnueWeights }
 
 //go:embed games/*.kif
 var games embed.FS

@@ -216,9 +216,6 @@ func Attacks(p Piece, s Square, occ Bitboard) Bitboard {
 	return stepAttacks[c][t][s]
 }
 
-// PseudoAttacks returns the attacks of piece p on s on an empty board.
-func PseudoAttacks(p Piece, s Square) Bitboard { return pseudoAttacks[p.Color()][p.Type()][s] }
-
 // Between returns the squares strictly between a and b when they share a
 // line, and the empty set otherwise.
 func Between(a, b Square) Bitboard { return betweenBB[a][b] }

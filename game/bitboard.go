@@ -147,8 +147,5 @@ var (
 	fileBB [10]Bitboard // index 1..9
 )
 
-// RankBB returns the squares of rank r (1..9).
-func RankBB(r int) Bitboard { return rankBB[r] }
-
 // FileBB returns the squares of file f (1..9).
 func FileBB(f int) Bitboard { return fileBB[f] }

@@ -65,3 +65,14 @@ func (h Hand) sfen(sb *strings.Builder, c Color) {
 		sb.WriteString(NewPiece(c, t).USI())
 	}
 }
+
+// String writes the hand in SFEN order with Black's letters ("2PG"), or
+// "-" when it is empty, for logs and test messages.
+func (h Hand) String() string {
+	if h.IsEmpty() {
+		return "-"
+	}
+	var sb strings.Builder
+	h.sfen(&sb, Black)
+	return sb.String()
+}

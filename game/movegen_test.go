@@ -120,15 +120,25 @@ func TestCategoriesPartitionLegalMoves(t *testing.T) {
 		if p.InCheck() {
 			var ev MoveList
 			p.GenerateEvasions(&ev)
+			// Each evasion must leave the mover's king unattacked, checked
+			// here by the definition rather than by the generator.
+			us := p.Side()
 			for _, m := range ev.Slice() {
 				p.DoMove(m)
-				p.DoNullMove()
-				stillChecked := p.InCheck()
-				p.UndoNullMove()
+				stillChecked := p.Attacked(us.Opp(), p.King(us), p.Occupied())
 				p.UndoMove()
-				_ = stillChecked
+				if stillChecked {
+					t.Fatalf("%s: evasion %s leaves the king in check", p.SFEN(), m)
+				}
 			}
-			if ev.Len() != all.Len() {
+			// And no king-safe board move may be missing: every piece move
+			// that ends the check is generated.
+			for _, m := range safeBoardMoves(p) {
+				if !ev.Contains(m) {
+					t.Fatalf("%s: evasion %s not generated", p.SFEN(), m)
+				}
+			}
+			if !slices.Equal(sortedUSI(ev.Slice()), sortedUSI(all.Slice())) {
 				t.Fatalf("%s: evasions differ from legal moves", p.SFEN())
 			}
 		}
@@ -154,31 +164,21 @@ func TestLegalityAgainstDefinition(t *testing.T) {
 			p.UndoMove()
 		}
 		// Every pseudo move that is safe for the king must be generated,
-		// unless a drop/promotion rule forbids it.
-		for from := Square(0); from < NumSquares; from++ {
-			pc := p.PieceAt(from)
-			if pc == NoPiece || pc.Color() != us {
-				continue
+		// unless a drop/promotion rule forbids it, and no other board move.
+		safe := safeBoardMoves(p)
+		for _, m := range safe {
+			if !ml.Contains(m) {
+				t.Fatalf("%s: safe move %s not generated", p.SFEN(), m)
 			}
-			dests := p.AttacksFrom(from).AndNot(p.Pieces(us))
-			for dests.NonZero() {
-				to := dests.Pop()
-				for _, promo := range []bool{false, true} {
-					m := NewMove(from, to, pc, p.PieceAt(to), promo)
-					if promo && !(pc.Type().CanPromote() && (InCamp(us, from) || InCamp(us, to))) {
-						continue
-					}
-					if !promo && deadBB[us][pc.Type()].Has(to) {
-						continue
-					}
-					p.DoMove(m)
-					safe := p.King(us) == NoSquare || !p.Attacked(us.Opp(), p.King(us), p.Occupied())
-					p.UndoMove()
-					if safe != ml.Contains(m) {
-						t.Fatalf("%s: %s safe=%v generated=%v", p.SFEN(), m, safe, ml.Contains(m))
-					}
-				}
+		}
+		boardMoves := 0
+		for _, m := range ml.Slice() {
+			if !m.IsDrop() {
+				boardMoves++
 			}
+		}
+		if boardMoves != len(safe) {
+			t.Fatalf("%s: %d board moves generated, %d safe by definition", p.SFEN(), boardMoves, len(safe))
 		}
 	}
 }
@@ -318,4 +318,38 @@ func TestHasLegalMove(t *testing.T) {
 		}
 	}
 	t.Logf("%d mates among the checks", mated)
+}
+
+// safeBoardMoves lists, from the rules stated directly, every piece move
+// (not drop) of the side to move after which its king is not attacked,
+// with every promotion option the promotion rules allow.
+func safeBoardMoves(p *Position) []Move {
+	us := p.Side()
+	var out []Move
+	for from := Square(0); from < NumSquares; from++ {
+		pc := p.PieceAt(from)
+		if pc == NoPiece || pc.Color() != us {
+			continue
+		}
+		dests := p.AttacksFrom(from).AndNot(p.Pieces(us))
+		for dests.NonZero() {
+			to := dests.Pop()
+			for _, promo := range []bool{false, true} {
+				if promo && !(pc.Type().CanPromote() && (InCamp(us, from) || InCamp(us, to))) {
+					continue
+				}
+				if !promo && deadBB[us][pc.Type()].Has(to) {
+					continue
+				}
+				m := NewMove(from, to, pc, p.PieceAt(to), promo)
+				p.DoMove(m)
+				safe := p.King(us) == NoSquare || !p.Attacked(us.Opp(), p.King(us), p.Occupied())
+				p.UndoMove()
+				if safe {
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	return out
 }

@@ -80,6 +80,15 @@ func (p *Position) LastMove() Move {
 	return p.hist[len(p.hist)-1].move
 }
 
+// Back returns the move made back plies ago (1: the last one; NoMove for a
+// null move) and the key of the position it was made from, so that an
+// incremental evaluation can tell whether what it cached for an earlier ply
+// is this position's ancestor. back must be in 1..Plies().
+func (p *Position) Back(back int) (Move, uint64) {
+	u := p.hist[len(p.hist)-back]
+	return u.move, u.boardKey ^ u.handKey
+}
+
 // Moves returns the moves made since the position was set up, oldest first.
 func (p *Position) Moves() []Move {
 	out := make([]Move, len(p.hist))

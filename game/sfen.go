@@ -19,21 +19,51 @@ func NewStartPosition() *Position {
 }
 
 // SFENError is a malformed or impossible SFEN, with what is wrong and where.
+// When a rule of positions is broken, Err is the *PositionError (with the
+// rule and the squares), reachable with errors.As.
 type SFENError struct {
 	SFEN string
 	Msg  string
+	Err  error
 }
 
 func (e *SFENError) Error() string { return fmt.Sprintf("bad SFEN %q: %s", e.SFEN, e.Msg) }
 
+// Unwrap returns the *PositionError behind the message, if any.
+func (e *SFENError) Unwrap() error { return e.Err }
+
 // ParseSFEN reads a position in SFEN ("board side hands [move-number]").
 // It rejects what cannot be a position: wrong rank lengths, unknown
-// letters, a promoted king or gold, more pieces than the set has, a pawn,
-// lance or knight that could never move again, two unpromoted pawns of one
-// side on a file, and two kings of one side.
+// letters, a promoted king or gold, two kings of one side, a side not to
+// move in check (RuleOpponentInCheck), and the placement rules: more
+// pieces than the set has, a pawn, lance or knight that could never move
+// again, two unpromoted pawns of one side on a file. Rule breaks come as
+// an *SFENError wrapping a *PositionError.
 func ParseSFEN(sfen string) (*Position, error) {
-	fail := func(format string, args ...any) (*Position, error) {
-		return nil, &SFENError{sfen, fmt.Sprintf(format, args...)}
+	p, _, err := parseSFEN(sfen, false)
+	return p, err
+}
+
+// ParseSFENLenient reads a position as ParseSFEN does but accepts breaks of
+// the placement rules, which composed puzzles make on purpose (nine pawns
+// on a file, a pawn on its last rank), and returns each break as a
+// warning. It still refuses an impossible position and more pieces of a
+// kind than a hand can hold. For records' start positions: moves from the
+// position are generated and checked as usual.
+func ParseSFENLenient(sfen string) (*Position, []*PositionError, error) {
+	return parseSFEN(sfen, true)
+}
+
+// handCapacity is the most pieces of a kind a Hand can hold; a lenient
+// position has no more of a kind than this, so no capture overflows.
+var handCapacity = [King + 1]int{0, 31, 7, 7, 7, 3, 3, 7, 2}
+
+func parseSFEN(sfen string, lenient bool) (*Position, []*PositionError, error) {
+	fail := func(format string, args ...any) (*Position, []*PositionError, error) {
+		return nil, nil, &SFENError{sfen, fmt.Sprintf(format, args...), nil}
+	}
+	broke := func(e *PositionError) (*Position, []*PositionError, error) {
+		return nil, nil, &SFENError{sfen, e.Reason, e}
 	}
 	fields := strings.Fields(sfen)
 	if len(fields) < 3 || len(fields) > 4 {
@@ -107,7 +137,7 @@ func ParseSFEN(sfen string) (*Position, error) {
 			for j < len(h) && h[j] >= '0' && h[j] <= '9' {
 				n = n*10 + int(h[j]-'0')
 				j++
-				if n > 18 {
+				if n > handCapacity[Pawn] {
 					return fail("hand %q: count too large", h)
 				}
 			}
@@ -123,8 +153,8 @@ func ParseSFEN(sfen string) (*Position, error) {
 			if !ok || pc.Type() == King {
 				return fail("hand %q: %q is not a piece that can be held", h, h[j])
 			}
-			if p.hands[pc.Color()].Count(pc.Type())+n > maxCount[pc.Type()] {
-				return fail("hand %q: more %s than a set has", h, pc.Type().Name())
+			if p.hands[pc.Color()].Count(pc.Type())+n > handCapacity[pc.Type()] {
+				return fail("hand %q: more %s than a hand can hold (%d)", h, pc.Type().Name(), handCapacity[pc.Type()])
 			}
 			for k := 0; k < n; k++ {
 				p.addHand(pc.Color(), pc.Type())
@@ -133,10 +163,20 @@ func ParseSFEN(sfen string) (*Position, error) {
 			i = j + 1
 		}
 	}
+	var warns []*PositionError
 	for t := Pawn; t <= King; t++ {
-		if count[t] > maxCount[t] {
-			return fail("%d %s on board and in hand; a set has %d", count[t], t.Name(), maxCount[t])
+		if count[t] <= maxCount[t] {
+			continue
 		}
+		e := &PositionError{RulePieceCount, fmt.Sprintf("%d %s on board and in hand: more %s than a set has (%d)",
+			count[t], t.Name(), t.Name(), maxCount[t]), p.byType[t].Or(p.byType[t.Promote()]).Squares()}
+		if !lenient {
+			return broke(e)
+		}
+		if count[t] > handCapacity[t] {
+			return fail("%d %s on board and in hand: more than kiki can hold (%d)", count[t], t.Name(), handCapacity[t])
+		}
+		warns = append(warns, e)
 	}
 	p.ply = 1
 	if len(fields) == 4 {
@@ -146,33 +186,15 @@ func ParseSFEN(sfen string) (*Position, error) {
 		}
 		p.ply = n
 	}
-	if msg := p.deadOrDoubled(); msg != "" {
-		return fail("%s", msg)
+	warns = append(warns, p.placementErrors()...)
+	if len(warns) > 0 && !lenient {
+		return broke(warns[0])
+	}
+	if e := p.Impossible(); e != nil {
+		return broke(e)
 	}
 	p.checkers = p.computeCheckers()
-	return p, nil
-}
-
-// deadOrDoubled finds a piece that could never move (pawn or lance on the
-// far rank, knight on the far two) or two unpromoted pawns of one side on a file.
-func (p *Position) deadOrDoubled() string {
-	for c := Black; c <= White; c++ {
-		own := p.byColor[c]
-		if b := p.byType[Pawn].Or(p.byType[Lance]).And(own).And(farRanks[c][1]); b.NonZero() {
-			s := b.First()
-			return fmt.Sprintf("%s %s on %s (%s) could never move", c, p.board[s].Type().Name(), s.Japanese(), s.USI())
-		}
-		if b := p.byType[Knight].And(own).And(farRanks[c][2]); b.NonZero() {
-			s := b.First()
-			return fmt.Sprintf("%s 桂 on %s (%s) could never move", c, s.Japanese(), s.USI())
-		}
-		for f := 1; f <= 9; f++ {
-			if p.byType[Pawn].And(own).And(fileBB[f]).MoreThanOne() {
-				return fmt.Sprintf("two %s pawns on file %d (二歩)", c, f)
-			}
-		}
-	}
-	return ""
+	return p, warns, nil
 }
 
 // SFEN formats the position, e.g. StartSFEN for the start position.

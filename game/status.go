@@ -59,29 +59,12 @@ func (p *Position) Repetition() (Outcome, Color) {
 	if first < 0 {
 		return Ongoing, p.side
 	}
-	// Positions first … now; position j (j < n) is hist[j]'s "before" state.
-	checkedAll := [2]bool{true, true} // checkedAll[c]: c was in check every time it was to move
-	side := p.side
-	if (n-first)%2 == 1 {
-		side = side.Opp()
-	}
-	for j := first; j <= n; j++ {
-		var inCheck bool
-		if j == n {
-			inCheck = p.checkers.NonZero()
-		} else {
-			inCheck = p.hist[j].checkers.NonZero()
-		}
-		if !inCheck {
-			checkedAll[side] = false
-		}
-		side = side.Opp()
-	}
+	us, them := p.checkedThroughout(first)
 	switch {
-	case checkedAll[Black] && !checkedAll[White]:
-		return PerpetualCheck, White // White gave every check
-	case checkedAll[White] && !checkedAll[Black]:
-		return PerpetualCheck, Black
+	case us && !them:
+		return PerpetualCheck, p.side.Opp() // the other side gave every check
+	case them && !us:
+		return PerpetualCheck, p.side
 	}
 	return RepetitionDraw, p.side
 }
@@ -151,20 +134,7 @@ func (p *Position) FindCycle(maxBack int) Cycle {
 		if p.hist[i].boardKey^p.hist[i].handKey != key {
 			continue
 		}
-		usChecked, themChecked := true, true
-		for j := i; j <= n; j++ {
-			var inCheck bool
-			if j == n {
-				inCheck = p.checkers.NonZero()
-			} else {
-				inCheck = p.hist[j].checkers.NonZero()
-			}
-			if (n-j)%2 == 0 {
-				usChecked = usChecked && inCheck
-			} else {
-				themChecked = themChecked && inCheck
-			}
-		}
+		usChecked, themChecked := p.checkedThroughout(i)
 		switch {
 		case usChecked && !themChecked:
 			return CycleWin
@@ -174,4 +144,57 @@ func (p *Position) FindCycle(maxBack int) Cycle {
 		return CycleDraw
 	}
 	return NoCycle
+}
+
+// checkedThroughout walks the positions from hist[from] (its "before"
+// state) up to the current one and reports whether the side to move now
+// (us) and the other side (them) were in check every time they were to
+// move: the question both the game rule and the search ask of a cycle.
+func (p *Position) checkedThroughout(from int) (us, them bool) {
+	n := len(p.hist)
+	us, them = true, true
+	for j := from; j <= n; j++ {
+		inCheck := p.checkers.NonZero()
+		if j < n {
+			inCheck = p.hist[j].checkers.NonZero()
+		}
+		if (n-j)%2 == 0 {
+			us = us && inCheck
+		} else {
+			them = them && inCheck
+		}
+	}
+	return us, them
+}
+
+// String names the outcome in English, for logs and test messages.
+func (o Outcome) String() string {
+	switch o {
+	case Ongoing:
+		return "ongoing"
+	case Checkmated:
+		return "checkmated"
+	case NoLegalMoves:
+		return "no legal moves"
+	case RepetitionDraw:
+		return "repetition draw"
+	case PerpetualCheck:
+		return "perpetual check"
+	}
+	return "Outcome(?)"
+}
+
+// String names the cycle kind, for logs and test messages.
+func (c Cycle) String() string {
+	switch c {
+	case NoCycle:
+		return "no cycle"
+	case CycleDraw:
+		return "cycle draw"
+	case CycleWin:
+		return "cycle win"
+	case CycleLose:
+		return "cycle lose"
+	}
+	return "Cycle(?)"
 }

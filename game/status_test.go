@@ -149,3 +149,15 @@ func TestMate1Ply(t *testing.T) {
 		}
 	}
 }
+
+func TestStringers(t *testing.T) {
+	if got := Hand(0).Add(Pawn).Add(Pawn).Add(Gold).String(); got != "G2P" {
+		t.Errorf("hand: %q", got)
+	}
+	if got := Hand(0).String(); got != "-" {
+		t.Errorf("empty hand: %q", got)
+	}
+	if PerpetualCheck.String() != "perpetual check" || CycleLose.String() != "cycle lose" {
+		t.Errorf("outcome/cycle: %v %v", PerpetualCheck, CycleLose)
+	}
+}

@@ -18,13 +18,6 @@ import (
 //	先手の持駒：銀二　歩四
 //	後手番
 
-var boardGlyphs = map[rune]game.PieceType{
-	'歩': game.Pawn, '香': game.Lance, '桂': game.Knight, '銀': game.Silver, '金': game.Gold,
-	'角': game.Bishop, '飛': game.Rook, '玉': game.King, '王': game.King, 'と': game.ProPawn,
-	'杏': game.ProLance, '圭': game.ProKnight, '全': game.ProSilver, '馬': game.Horse,
-	'龍': game.Dragon, '竜': game.Dragon,
-}
-
 var kanjiCount = map[string]int{
 	"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
 	"十一": 11, "十二": 12, "十三": 13, "十四": 14, "十五": 15, "十六": 16, "十七": 17, "十八": 18,

@@ -39,6 +39,26 @@ func (b *builder) warnf(line int, format string, args ...any) {
 	b.rec.Warnings = append(b.rec.Warnings, Warning{line, fmt.Sprintf(format, args...)})
 }
 
+// startPosition reads a record's start position. Composed puzzles may
+// break the placement rules (nine pawns on a file, a pawn on its last
+// rank), as Kifu for Windows and ShogiHome allow: such a start loads with
+// a warning per break naming the rule and squares; an impossible position
+// (side not to move in check) is an error.
+func (b *builder) startPosition(sfen string, line int) (*game.Position, error) {
+	p, warns, err := game.ParseSFENLenient(sfen)
+	if err != nil {
+		return nil, b.errorf(line, "impossible start position: %v", err)
+	}
+	for _, w := range warns {
+		var sq []string
+		for _, s := range w.Squares {
+			sq = append(sq, s.Japanese())
+		}
+		b.warnf(line, "the start position breaks a placement rule (%s): %s [%s]; kept as composed", w.Rule, w.Reason, strings.Join(sq, " "))
+	}
+	return p, nil
+}
+
 // preamble handles the lines KIF and KI2 share before the moves: header
 // fields, the board diagram, hands and side to move. It reports whether
 // the line was one of them.
@@ -142,13 +162,13 @@ func (b *builder) begin() error {
 	default:
 		sfen = game.StartSFEN
 	}
-	p, err := game.ParseSFEN(sfen)
+	line := b.handLine
+	if b.diag.present() {
+		line = b.diag.rowLines[0]
+	}
+	p, err := b.startPosition(sfen, line)
 	if err != nil {
-		line := b.handLine
-		if b.diag.present() {
-			line = b.diag.rowLines[0]
-		}
-		return b.errorf(line, "impossible start position: %v", err)
+		return err
 	}
 	b.rec.SetStart(p)
 	b.pos = b.rec.StartPosition()
@@ -306,7 +326,7 @@ func (b *builder) comment(text string) {
 		b.rec.Root.Comments = append(b.rec.Root.Comments, text)
 		return
 	}
-	if b.fake[b.cur] {
+	if b.fake[b.cur] || b.illegalFromComment(text) {
 		return
 	}
 	b.cur.Comments = append(b.cur.Comments, text)

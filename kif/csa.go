@@ -11,20 +11,6 @@ import (
 
 // CSA standard file format V2.2: one main line, no variations.
 
-var csaPieces = map[string]game.PieceType{
-	"FU": game.Pawn, "KY": game.Lance, "KE": game.Knight, "GI": game.Silver, "KI": game.Gold,
-	"KA": game.Bishop, "HI": game.Rook, "OU": game.King, "TO": game.ProPawn, "NY": game.ProLance,
-	"NK": game.ProKnight, "NG": game.ProSilver, "UM": game.Horse, "RY": game.Dragon,
-}
-
-var csaNames = func() map[game.PieceType]string {
-	m := map[game.PieceType]string{}
-	for k, v := range csaPieces {
-		m[v] = k
-	}
-	return m
-}()
-
 // csaKeys maps CSA "$" keys to the KIF header keys kiki keeps.
 var csaKeys = map[string]string{
 	"EVENT": "棋戦", "SITE": "場所", "START_TIME": "開始日時", "END_TIME": "終了日時",
@@ -47,237 +33,337 @@ var csaSpecials = map[string]Special{
 
 // ReadCSA reads a CSA V2.2 record.
 func ReadCSA(name, text string) (*Record, error) {
-	b := newBuilder(name)
-	var board [81]game.Piece
-	var hands [2]map[game.PieceType]int
-	hands[0], hands[1] = map[game.PieceType]int{}, map[game.PieceType]int{}
-	side := game.Black
-	hasBoard := false
-	begin := func(no int) error {
-		if b.pos != nil {
-			return nil
-		}
-		b.rec.Header = b.header
-		if !hasBoard {
-			return b.errorf(no, "moves before a position (PI, P1…P9 or P+/P- lines)")
-		}
-		var hs [2]game.Hand
-		for cc := range hands {
-			for t, n := range hands[cc] {
-				if n < 0 || n > game.MaxInHand(t) {
-					return b.errorf(no, "more %s in hand than a set has", t.Name())
-				}
-				hs[cc] = hs[cc].With(t, n)
-			}
-		}
-		p, err := game.ParseSFEN(game.ComposeSFEN(&board, side, hs, 1))
-		if err != nil {
-			return b.errorf(no, "impossible start position: %v", err)
-		}
-		b.rec.SetStart(p)
-		b.pos = b.rec.StartPosition()
-		b.posNode, b.cur = b.rec.Root, b.rec.Root
-		return nil
-	}
+	r := &csaReader{builder: newBuilder(name)}
+	r.hands[0], r.hands[1] = map[game.PieceType]int{}, map[game.PieceType]int{}
 	lines := splitLines(text)
-	for i, raw := range lines {
-		no := i + 1
-		line := strings.TrimRight(raw, "\r")
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		if strings.HasPrefix(line, "'") {
-			if strings.HasPrefix(line, "'*") {
-				b.comment(line[2:])
-			}
-			continue
-		}
-		for _, st := range strings.Split(line, ",") {
-			if len(st) >= 2 && st[0] == 'P' && st[1] >= '1' && st[1] <= '9' {
-				st = strings.TrimLeft(st, " \t")
-				if len(st) < 29 {
-					st += strings.Repeat(" ", 29-len(st)) // writers trim the trailing blank of " * "
-				}
-			} else {
-				st = strings.TrimSpace(st)
-			}
-			if st == "" {
-				continue
-			}
-			b.seenAny = true
-			switch {
-			case strings.HasPrefix(st, "V"):
-			case strings.HasPrefix(st, "N+"):
-				b.header = append(b.header, HeaderField{"先手", st[2:]})
-			case strings.HasPrefix(st, "N-"):
-				b.header = append(b.header, HeaderField{"後手", st[2:]})
-			case strings.HasPrefix(st, "$"):
-				k, v, _ := strings.Cut(st[1:], ":")
-				if jk, ok := csaKeys[k]; ok {
-					k = jk
-				} else {
-					k = "$" + k
-				}
-				b.header = append(b.header, HeaderField{k, v})
-			case strings.HasPrefix(st, "PI"):
-				if b.pos != nil {
-					return nil, b.errorf(no, "a position line after the moves")
-				}
-				p := game.NewStartPosition()
-				for s := game.Square(0); s < 81; s++ {
-					board[s] = p.PieceAt(s)
-				}
-				rest := st[2:]
-				for len(rest) >= 4 {
-					f, r := int(rest[0]-'0'), int(rest[1]-'0')
-					t, ok := csaPieces[rest[2:4]]
-					if f < 1 || f > 9 || r < 1 || r > 9 || !ok || board[game.NewSquare(f, r)].Type() != t {
-						return nil, b.errorf(no, "PI: cannot remove %q", rest[:4])
-					}
-					board[game.NewSquare(f, r)] = game.NoPiece
-					rest = rest[4:]
-				}
-				if rest != "" {
-					return nil, b.errorf(no, "PI: trailing %q", rest)
-				}
-				hasBoard = true
-			case len(st) >= 2 && st[0] == 'P' && st[1] >= '1' && st[1] <= '9':
-				r := int(st[1] - '0')
-				cells := strings.TrimRight(st[2:], " ")
-				if len(cells) < 27 {
-					cells += strings.Repeat(" ", 27-len(cells))
-				}
-				if len(cells) != 27 {
-					return nil, b.errorf(no, "P%d: want nine 3-character cells, got %q", r, cells)
-				}
-				for k := 0; k < 9; k++ {
-					cell := cells[3*k : 3*k+3]
-					s := game.NewSquare(9-k, r)
-					if strings.TrimSpace(cell) == "*" {
-						board[s] = game.NoPiece
-						continue
-					}
-					t, ok := csaPieces[cell[1:]]
-					if !ok || (cell[0] != '+' && cell[0] != '-') {
-						return nil, b.errorf(no, "P%d: bad cell %q", r, cell)
-					}
-					c := game.Black
-					if cell[0] == '-' {
-						c = game.White
-					}
-					board[s] = game.NewPiece(c, t)
-				}
-				hasBoard = true
-			case strings.HasPrefix(st, "P+") || strings.HasPrefix(st, "P-"):
-				c := game.Black
-				if st[1] == '-' {
-					c = game.White
-				}
-				rest := st[2:]
-				for len(rest) >= 4 {
-					sq, kind := rest[:2], rest[2:4]
-					rest = rest[4:]
-					if sq == "00" && kind == "AL" {
-						var used [game.NumPieceTypes]int
-						for _, pc := range board {
-							if pc != game.NoPiece {
-								used[pc.Type().Unpromote()]++
-							}
-						}
-						for cc := range hands {
-							for t, n := range hands[cc] {
-								used[t] += n
-							}
-						}
-						for _, t := range game.HandTypes {
-							hands[c][t] += map[game.PieceType]int{game.Pawn: 18, game.Lance: 4, game.Knight: 4, game.Silver: 4, game.Gold: 4, game.Bishop: 2, game.Rook: 2}[t] - used[t]
-						}
-						continue
-					}
-					t, ok := csaPieces[kind]
-					if !ok {
-						return nil, b.errorf(no, "bad piece %q", kind)
-					}
-					if sq == "00" {
-						if t > game.Gold {
-							return nil, b.errorf(no, "%s cannot be held", kind)
-						}
-						hands[c][t]++
-						continue
-					}
-					f, r := int(sq[0]-'0'), int(sq[1]-'0')
-					if f < 1 || f > 9 || r < 1 || r > 9 {
-						return nil, b.errorf(no, "bad square %q", sq)
-					}
-					board[game.NewSquare(f, r)] = game.NewPiece(c, t)
-				}
-				if rest != "" {
-					return nil, b.errorf(no, "trailing %q", rest)
-				}
-				hasBoard = true
-			case (st == "+" || st == "-") && b.pos == nil:
-				side = game.Black
-				if st == "-" {
-					side = game.White
-				}
-			case (st[0] == '+' || st[0] == '-') && len(st) == 7:
-				if err := begin(no); err != nil {
-					return nil, err
-				}
-				parent, ok := b.attachPoint(b.cur.Ply+1, no)
-				if !ok {
-					continue
-				}
-				mv := st
-				b.addMove(parent, mv, func(p *game.Position, _ game.Move) (game.Move, error) { return csaMove(p, mv) }, no)
-			case st[0] == 'T':
-				secs, err := strconv.Atoi(st[1:])
-				if err != nil || b.cur == nil || b.fake[b.cur] {
-					continue
-				}
-				b.cur.Time, b.cur.HasTime = time.Duration(secs)*time.Second, true
-			case st[0] == '%':
-				if err := begin(no); err != nil {
-					return nil, err
-				}
-				parent, ok := b.attachPoint(b.cur.Ply+1, no)
-				if !ok {
-					continue
-				}
-				word := st[1:]
-				switch {
-				case word == "+ILLEGAL_ACTION" || word == "-ILLEGAL_ACTION":
-					// The named side fouled: a win for the side to move if the other side fouled.
-					fouler := game.Black
-					if word[0] == '-' {
-						fouler = game.White
-					}
-					if fouler == b.pos.Side() {
-						b.addSpecial(parent, FoulLose, "")
-					} else {
-						b.addSpecial(parent, FoulWin, "")
-					}
-				default:
-					if sp, ok := csaSpecials[word]; ok {
-						b.addSpecial(parent, sp, "")
-					} else {
-						b.addSpecial(parent, SpecialOther, st)
-					}
-				}
-			default:
-				b.warnf(no, "unrecognised CSA statement %q ignored", st)
-			}
-		}
-	}
-	if b.pos == nil && hasBoard {
-		if err := begin(len(lines)); err != nil {
+	for i, line := range lines {
+		if err := r.line(i+1, line); err != nil {
 			return nil, err
 		}
 	}
-	if b.pos == nil && b.seenAny {
-		return nil, b.errorf(0, "no position (PI or P1…P9 lines) in the CSA record")
+	return r.end(len(lines))
+}
+
+// csaReader reads a CSA file statement by statement: the position
+// statements (PI, P1…P9, P+/P-, the side to move) fill board and hands,
+// and the first move or ending fixes the start position.
+type csaReader struct {
+	*builder
+	board    [81]game.Piece
+	hands    [2]map[game.PieceType]int
+	side     game.Color
+	hasBoard bool
+	hasSide  bool
+}
+
+// line reads one line: a comment line, or statements separated by commas.
+func (r *csaReader) line(no int, line string) error {
+	line = strings.TrimRight(line, "\r")
+	if strings.TrimSpace(line) == "" {
+		return nil
 	}
-	return b.finish(len(lines))
+	if strings.HasPrefix(line, "'") {
+		if strings.HasPrefix(line, "'*") {
+			r.comment(line[2:])
+		}
+		return nil
+	}
+	sts := strings.Split(line, ",")
+	for i, st := range sts {
+		if strings.HasPrefix(strings.TrimLeft(st, " \t"), "'") {
+			// A comment after a comma runs to the end of the line, commas
+			// included: "+7776FU,T0,'* 130 7g7f 8c8d", "%KACHI,'* -5000 win".
+			return r.line(no, strings.TrimLeft(strings.Join(sts[i:], ","), " \t"))
+		}
+		if err := r.statement(no, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// statement reads one CSA statement.
+func (r *csaReader) statement(no int, st string) error {
+	if isBoardRow(st) {
+		st = strings.TrimLeft(st, " \t")
+		if len(st) < 29 {
+			st += strings.Repeat(" ", 29-len(st)) // writers trim the trailing blank of " * "
+		}
+	} else {
+		st = strings.TrimSpace(st)
+	}
+	if st == "" {
+		return nil
+	}
+	r.seenAny = true
+	switch {
+	case strings.HasPrefix(st, "V"):
+	case strings.HasPrefix(st, "N+"):
+		r.header = append(r.header, HeaderField{"先手", st[2:]})
+	case strings.HasPrefix(st, "N-"):
+		r.header = append(r.header, HeaderField{"後手", st[2:]})
+	case strings.HasPrefix(st, "$"):
+		r.info(st)
+	case strings.HasPrefix(st, "PI"):
+		return r.presetBoard(no, st)
+	case isBoardRow(st):
+		return r.boardRow(no, st)
+	case strings.HasPrefix(st, "P+") || strings.HasPrefix(st, "P-"):
+		return r.pieces(no, st)
+	case (st == "+" || st == "-") && r.pos == nil:
+		r.side, r.hasSide = game.Black, true
+		if st == "-" {
+			r.side = game.White
+		}
+	case (st[0] == '+' || st[0] == '-') && len(st) == 7:
+		return r.move(no, st)
+	case st[0] == 'T':
+		r.time(st)
+	case st[0] == '%':
+		return r.ending(no, st)
+	default:
+		r.warnf(no, "unrecognised CSA statement %q ignored", st)
+	}
+	return nil
+}
+
+func isBoardRow(st string) bool {
+	return len(st) >= 2 && st[0] == 'P' && st[1] >= '1' && st[1] <= '9'
+}
+
+// info reads "$KEY:value", naming the keys KIF has its own words for.
+func (r *csaReader) info(st string) {
+	k, v, _ := strings.Cut(st[1:], ":")
+	if jk, ok := csaKeys[k]; ok {
+		k = jk
+	} else {
+		k = "$" + k
+	}
+	r.header = append(r.header, HeaderField{k, v})
+}
+
+// presetBoard reads "PI" and the pieces it removes ("PI82HI22KA").
+func (r *csaReader) presetBoard(no int, st string) error {
+	if r.pos != nil {
+		return r.errorf(no, "a position line after the moves")
+	}
+	p := game.NewStartPosition()
+	for s := game.Square(0); s < 81; s++ {
+		r.board[s] = p.PieceAt(s)
+	}
+	rest := st[2:]
+	for len(rest) >= 4 {
+		f, rk := int(rest[0]-'0'), int(rest[1]-'0')
+		t, ok := csaPieces[rest[2:4]]
+		if f < 1 || f > 9 || rk < 1 || rk > 9 || !ok || r.board[game.NewSquare(f, rk)].Type() != t {
+			return r.errorf(no, "PI: cannot remove %q", rest[:4])
+		}
+		r.board[game.NewSquare(f, rk)] = game.NoPiece
+		rest = rest[4:]
+	}
+	if rest != "" {
+		return r.errorf(no, "PI: trailing %q", rest)
+	}
+	r.hasBoard = true
+	return nil
+}
+
+// boardRow reads one rank "P1-KY-KE * …".
+func (r *csaReader) boardRow(no int, st string) error {
+	rank := int(st[1] - '0')
+	cells := strings.TrimRight(st[2:], " ")
+	if len(cells) < 27 {
+		cells += strings.Repeat(" ", 27-len(cells))
+	}
+	if len(cells) != 27 {
+		return r.errorf(no, "P%d: want nine 3-character cells, got %q", rank, cells)
+	}
+	for k := 0; k < 9; k++ {
+		cell := cells[3*k : 3*k+3]
+		s := game.NewSquare(9-k, rank)
+		if strings.TrimSpace(cell) == "*" {
+			r.board[s] = game.NoPiece
+			continue
+		}
+		t, ok := csaPieces[cell[1:]]
+		if !ok || (cell[0] != '+' && cell[0] != '-') {
+			return r.errorf(no, "P%d: bad cell %q", rank, cell)
+		}
+		c := game.Black
+		if cell[0] == '-' {
+			c = game.White
+		}
+		r.board[s] = game.NewPiece(c, t)
+	}
+	r.hasBoard = true
+	return nil
+}
+
+// pieces reads "P+00KI2233KA" (pieces put on squares or in hand) and
+// "P-00AL" (every remaining piece into that hand).
+func (r *csaReader) pieces(no int, st string) error {
+	c := game.Black
+	if st[1] == '-' {
+		c = game.White
+	}
+	rest := st[2:]
+	for len(rest) >= 4 {
+		sq, kind := rest[:2], rest[2:4]
+		rest = rest[4:]
+		if sq == "00" && kind == "AL" {
+			r.restInHand(c)
+			continue
+		}
+		t, ok := csaPieces[kind]
+		if !ok {
+			return r.errorf(no, "bad piece %q", kind)
+		}
+		if sq == "00" {
+			if t > game.Gold {
+				return r.errorf(no, "%s cannot be held", kind)
+			}
+			r.hands[c][t]++
+			continue
+		}
+		f, rk := int(sq[0]-'0'), int(sq[1]-'0')
+		if f < 1 || f > 9 || rk < 1 || rk > 9 {
+			return r.errorf(no, "bad square %q", sq)
+		}
+		r.board[game.NewSquare(f, rk)] = game.NewPiece(c, t)
+	}
+	if rest != "" {
+		return r.errorf(no, "trailing %q", rest)
+	}
+	r.hasBoard = true
+	return nil
+}
+
+// restInHand puts every piece not on the board or in a hand into c's hand.
+func (r *csaReader) restInHand(c game.Color) {
+	var used [game.NumPieceTypes]int
+	for _, pc := range r.board {
+		if pc != game.NoPiece {
+			used[pc.Type().Unpromote()]++
+		}
+	}
+	for cc := range r.hands {
+		for t, n := range r.hands[cc] {
+			used[t] += n
+		}
+	}
+	for _, t := range game.HandTypes {
+		r.hands[c][t] += game.MaxInHand(t) - used[t]
+	}
+}
+
+// move reads "+7776FU".
+func (r *csaReader) move(no int, st string) error {
+	if err := r.start(no, st); err != nil {
+		return err
+	}
+	parent, ok := r.attachPoint(r.cur.Ply+1, no)
+	if !ok {
+		return nil
+	}
+	r.addMove(parent, st, func(p *game.Position, _ game.Move) (game.Move, error) { return csaMove(p, st) }, no)
+	return nil
+}
+
+// time reads "T12", the seconds the last move took.
+func (r *csaReader) time(st string) {
+	secs, err := strconv.Atoi(st[1:])
+	if err != nil || r.cur == nil || r.fake[r.cur] {
+		return
+	}
+	r.cur.Time, r.cur.HasTime = time.Duration(secs)*time.Second, true
+}
+
+// ending reads "%TORYO" and the other endings.
+func (r *csaReader) ending(no int, st string) error {
+	if err := r.start(no, ""); err != nil {
+		return err
+	}
+	word := st[1:]
+	if r.cur.Special == SpecialIllegal && (word == "ILLEGAL_MOVE" || word == "+ILLEGAL_ACTION" || word == "-ILLEGAL_ACTION") {
+		return nil // the foul that closes an illegal move, as writers put it
+	}
+	parent, ok := r.attachPoint(r.cur.Ply+1, no)
+	if !ok {
+		return nil
+	}
+	switch {
+	case word == "+ILLEGAL_ACTION" || word == "-ILLEGAL_ACTION":
+		// The named side fouled: a win for the side to move if the other side fouled.
+		fouler := game.Black
+		if word[0] == '-' {
+			fouler = game.White
+		}
+		if fouler == r.pos.Side() {
+			r.addSpecial(parent, FoulLose, "")
+		} else {
+			r.addSpecial(parent, FoulWin, "")
+		}
+	default:
+		if sp, ok := csaSpecials[word]; ok {
+			r.addSpecial(parent, sp, "")
+		} else {
+			r.addSpecial(parent, SpecialOther, st)
+		}
+	}
+	return nil
+}
+
+// start fixes the start position from the position statements read so
+// far, before the first move or ending; firstMove is that move, if any.
+func (r *csaReader) start(no int, firstMove string) error {
+	if r.pos != nil {
+		return nil
+	}
+	r.rec.Header = r.header
+	if !r.hasBoard {
+		return r.errorf(no, "moves before a position (PI, P1…P9 or P+/P- lines)")
+	}
+	if !r.hasSide {
+		switch {
+		case strings.HasPrefix(firstMove, "-"):
+			r.side = game.White
+			r.warnf(no, "no side-to-move line (+ or -) before the moves; 後手 to move, as the first move says")
+		case firstMove != "":
+			r.warnf(no, "no side-to-move line (+ or -) before the moves; 先手 to move, as the first move says")
+		default:
+			r.warnf(no, "no side-to-move line (+ or -); 先手 to move assumed")
+		}
+	}
+	var hs [2]game.Hand
+	for cc := range r.hands {
+		for t, n := range r.hands[cc] {
+			if n < 0 || n > game.MaxInHand(t) {
+				return r.errorf(no, "more %s in hand than a set has", t.Name())
+			}
+			hs[cc] = hs[cc].With(t, n)
+		}
+	}
+	p, err := r.startPosition(game.ComposeSFEN(&r.board, r.side, hs, 1), no)
+	if err != nil {
+		return err
+	}
+	r.rec.SetStart(p)
+	r.pos = r.rec.StartPosition()
+	r.posNode, r.cur = r.rec.Root, r.rec.Root
+	return nil
+}
+
+// end completes the record once every line is read.
+func (r *csaReader) end(lines int) (*Record, error) {
+	if r.pos == nil && r.hasBoard {
+		if err := r.start(lines, ""); err != nil {
+			return nil, err
+		}
+	}
+	if r.pos == nil && r.seenAny {
+		return nil, r.errorf(0, "no position (PI or P1…P9 lines) in the CSA record")
+	}
+	return r.finish(lines)
 }
 
 // csaMove resolves "+7776FU" (the piece named as it stands after the move).
@@ -392,6 +478,10 @@ func WriteCSA(r *Record) string {
 		sb.WriteString("'*" + c + "\n")
 	}
 	for _, n := range r.MainLine() {
+		if n.Special == SpecialIllegal {
+			writeCSAIllegal(&sb, r, n)
+			continue
+		}
 		if n.IsSpecial() {
 			sb.WriteString(csaSpecialLine(r, n) + "\n")
 		} else {
@@ -416,6 +506,29 @@ func WriteCSA(r *Record) string {
 	return sb.String()
 }
 
+// writeCSAIllegal writes an illegal ending as the move, its time, and
+// %+ILLEGAL_ACTION (or -) naming the side that made it; a move CSA cannot
+// name (no origin) goes in a comment after the foul.
+func writeCSAIllegal(sb *strings.Builder, r *Record, n *Node) {
+	fouler, note := r.sideAt(n.Ply), r.illegalComment(n)
+	if m, ok := r.illegalMove(n); ok {
+		if text, ok := m.csaText(); ok {
+			sb.WriteString(text + "\n")
+			if n.HasTime {
+				fmt.Fprintf(sb, "T%d\n", int(n.Time/time.Second))
+			}
+			fouler, note = m.color, ""
+		}
+	}
+	sb.WriteString("%" + csaSign(fouler) + "ILLEGAL_ACTION\n")
+	if note != "" {
+		sb.WriteString("'*" + note + "\n")
+	}
+	for _, c := range n.Comments {
+		sb.WriteString("'*" + c + "\n")
+	}
+}
+
 func csaSpecialLine(r *Record, n *Node) string {
 	for _, w := range []string{"TORYO", "CHUDAN", "SENNICHITE", "TIME_UP", "ILLEGAL_MOVE", "JISHOGI", "KACHI", "TSUMI", "FUZUMI"} {
 		if csaSpecials[w] == n.Special {
@@ -423,20 +536,21 @@ func csaSpecialLine(r *Record, n *Node) string {
 		}
 	}
 	switch n.Special {
-	case FoulWin, SpecialIllegal:
-		// The side that moved last (FoulWin) or the side to move (illegal) fouled.
-		fouler := r.sideAt(n.Ply)
-		if n.Special == FoulWin {
-			fouler = fouler.Opp()
-		}
-		if fouler == game.Black {
-			return "%+ILLEGAL_ACTION"
-		}
-		return "%-ILLEGAL_ACTION"
+	case FoulWin:
+		// The side that moved last fouled.
+		return "%" + csaSign(r.sideAt(n.Ply).Opp()) + "ILLEGAL_ACTION"
 	case SpecialOther:
 		if strings.HasPrefix(n.SpecialText, "%") {
 			return n.SpecialText
 		}
 	}
 	return "%CHUDAN"
+}
+
+// csaSign is the sign CSA writes for a side: + for 先手, - for 後手.
+func csaSign(c game.Color) string {
+	if c == game.White {
+		return "-"
+	}
+	return "+"
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/japanese"
 )
 
@@ -15,34 +16,83 @@ const (
 	EncUTF8     = "utf-8"
 	EncASCII    = "ascii"
 	EncShiftJIS = "shift_jis"
+	EncEUCJP    = "euc-jp"
 )
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
 // Decode detects a record's encoding — a UTF-8 byte-order mark, else
-// valid UTF-8, else Shift_JIS (CP932) — and returns the text. Bytes that
-// are neither are an error naming the offset.
+// valid UTF-8, else Shift_JIS (CP932) or EUC-JP — and returns the text.
+// Bytes that are none of these are an error naming the offset.
 func Decode(b []byte) (text, encoding string, err error) {
+	text, encoding, _, err = decode(b)
+	return text, encoding, err
+}
+
+// decode is Decode that also returns a note saying why one legacy
+// encoding was chosen over the other when the bytes are valid in both.
+//
+// The choice between CP932 and EUC-JP is explicit: an encoding is a
+// candidate when it decodes the bytes without error, and when both do,
+// the one whose text holds more record words (手合割, 先手, 投了, ▲ …)
+// wins. A tie is an error, never a guess.
+func decode(b []byte) (text, enc, note string, err error) {
 	if bytes.HasPrefix(b, bom) {
 		b = b[len(bom):]
 		if !utf8.Valid(b) {
-			return "", "", fmt.Errorf("starts with a UTF-8 byte-order mark but is not valid UTF-8 at byte %d", invalidUTF8At(b)+3)
+			return "", "", "", fmt.Errorf("starts with a UTF-8 byte-order mark but is not valid UTF-8 at byte %d", invalidUTF8At(b)+3)
 		}
-		return string(b), EncUTF8BOM, nil
+		return string(b), EncUTF8BOM, "", nil
 	}
 	if utf8.Valid(b) {
 		for _, c := range b {
 			if c >= 0x80 {
-				return string(b), EncUTF8, nil
+				return string(b), EncUTF8, "", nil
 			}
 		}
-		return string(b), EncASCII, nil
+		return string(b), EncASCII, "", nil
 	}
-	out, err := japanese.ShiftJIS.NewDecoder().Bytes(b)
+	sjis, sjisOK := strictDecode(japanese.ShiftJIS, b)
+	euc, eucOK := strictDecode(japanese.EUCJP, b)
+	switch {
+	case sjisOK && !eucOK:
+		return sjis, EncShiftJIS, "", nil
+	case eucOK && !sjisOK:
+		return euc, EncEUCJP, "", nil
+	case !sjisOK && !eucOK:
+		return "", "", "", fmt.Errorf("neither UTF-8 (invalid at byte %d) nor Shift_JIS/CP932 nor EUC-JP", invalidUTF8At(b))
+	}
+	ks, ke := recordWords(sjis), recordWords(euc)
+	switch {
+	case ks > ke:
+		return sjis, EncShiftJIS, fmt.Sprintf("read as Shift_JIS/CP932: the bytes are also valid EUC-JP, but only Shift_JIS gives record words (%d against %d)", ks, ke), nil
+	case ke > ks:
+		return euc, EncEUCJP, fmt.Sprintf("read as EUC-JP: the bytes are also valid Shift_JIS/CP932, but EUC-JP gives the record words (%d against %d)", ke, ks), nil
+	}
+	return "", "", "", fmt.Errorf("the bytes are valid both as Shift_JIS/CP932 and as EUC-JP and neither gives record words; convert the file to UTF-8")
+}
+
+// strictDecode decodes b, reporting false when any byte sequence is invalid.
+func strictDecode(e encoding.Encoding, b []byte) (string, bool) {
+	out, err := e.NewDecoder().Bytes(b)
 	if err != nil || bytes.ContainsRune(out, utf8.RuneError) {
-		return "", "", fmt.Errorf("neither UTF-8 (invalid at byte %d) nor Shift_JIS/CP932", invalidUTF8At(b))
+		return "", false
 	}
-	return string(out), EncShiftJIS, nil
+	return string(out), true
+}
+
+// recordKeywords are words every Japanese game record is made of.
+var recordKeywords = []string{
+	"手合割", "先手", "後手", "下手", "上手", "手数", "指手", "消費時間", "持駒", "開始日時", "終了日時",
+	"棋戦", "平手", "投了", "中断", "まで", "手目", "対局", "▲", "△", "同　", "歩", "飛", "角", "金", "銀", "玉",
+}
+
+func recordWords(text string) int {
+	n := 0
+	for _, k := range recordKeywords {
+		n += strings.Count(text, k)
+	}
+	return n
 }
 
 func invalidUTF8At(b []byte) int {

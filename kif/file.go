@@ -26,6 +26,16 @@ var formatNames = map[string]Format{
 	"csa": FormatCSA, "usi": FormatUSI, "sfen": FormatSFEN,
 }
 
+// String returns the format's name, as ParseFormat reads it.
+func (f Format) String() string {
+	for name, g := range formatNames {
+		if g == f {
+			return name
+		}
+	}
+	return fmt.Sprintf("Format(%d)", int(f))
+}
+
 // ParseFormat reads a format name (kif, kifu, ki2, ki2u, csa, usi, sfen).
 func ParseFormat(s string) (Format, error) {
 	f, ok := formatNames[strings.ToLower(strings.TrimPrefix(s, "."))]
@@ -45,7 +55,7 @@ func FormatOfPath(path string) (Format, bool) {
 // format by extension (KIF when unknown, or when the content says so),
 // and is used in errors.
 func Read(name string, data []byte) (*Record, error) {
-	text, _, err := Decode(data)
+	text, _, note, err := decode(data)
 	if err != nil {
 		return nil, &ParseError{File: name, Msg: err.Error()}
 	}
@@ -53,15 +63,21 @@ func Read(name string, data []byte) (*Record, error) {
 	if !ok {
 		f = sniff(text)
 	}
+	var r *Record
 	switch f {
 	case FormatKI2, FormatKI2U:
-		return ReadKI2(name, text)
+		r, err = ReadKI2(name, text)
 	case FormatCSA:
-		return ReadCSA(name, text)
+		r, err = ReadCSA(name, text)
 	case FormatUSI, FormatSFEN:
-		return ReadUSI(name, text)
+		r, err = ReadUSI(name, text)
+	default:
+		r, err = ReadKIF(name, text)
 	}
-	return ReadKIF(name, text)
+	if err == nil && note != "" {
+		r.Warnings = append([]Warning{{Msg: note}}, r.Warnings...)
+	}
+	return r, err
 }
 
 // sniff guesses the format of a text without a telling extension (stdin):

@@ -24,6 +24,14 @@ func addCorpusSeeds(f *testing.F, exts ...string) {
 			}
 		}
 	}
+	for _, ext := range exts {
+		small, _ := filepath.Glob(filepath.Join("testdata", "*"+ext))
+		for _, path := range small {
+			if b, err := os.ReadFile(path); err == nil {
+				f.Add(b)
+			}
+		}
+	}
 	f.Add([]byte(sampleKIF))
 }
 
@@ -57,6 +65,7 @@ func FuzzReadKI2(f *testing.F) {
 }
 
 func FuzzReadCSA(f *testing.F) {
+	addCorpusSeeds(f, ".csa")
 	f.Add([]byte("V2.2\nN+a\nN-b\nPI\n+\n+7776FU,T3\n-3334FU\n%TORYO\n"))
 	f.Add([]byte("V2.2\nP1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\nP+00AL\n+\n"))
 	fuzzReader(f, "fuzz.csa", WriteCSA)

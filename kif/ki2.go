@@ -196,14 +196,15 @@ func writeKI2Line(sb *strings.Builder, r *Record, n *Node, first *Node) []*Node 
 	}
 	emit := func(c *Node) {
 		if c.IsSpecial() {
-			if c.Special == SpecialIllegal {
-				tok := r.sideAt(c.Ply).Mark() + c.SpecialText
-				sb.WriteString(tok)
-				onLine++
-			}
+			// The summary comes first: a comment after it belongs to the ending.
 			flush()
-			writeComments(sb, c)
 			sb.WriteString(r.Summary(c) + "\n")
+			if c.Special == SpecialIllegal {
+				// KI2 readers resolve every move on the board: the illegal
+				// move goes in a comment on the 反則負け.
+				sb.WriteString("*" + r.illegalComment(c) + "\n")
+			}
+			writeComments(sb, c)
 			return
 		}
 		if p == nil {

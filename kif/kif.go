@@ -48,8 +48,12 @@ func ReadKIF(name, text string) (*Record, error) {
 	return b.finish(len(lines))
 }
 
+// splitLines splits text into lines at LF, CRLF or a bare CR (classic Mac
+// OS and Kifu for Macintosh end lines with CR alone).
 func splitLines(text string) []string {
 	text = strings.TrimPrefix(text, "\uFEFF")
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\r", "\n")
 	lines := strings.Split(text, "\n")
 	if len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
@@ -148,6 +152,9 @@ func (b *builder) kifMove(num int, rest string, no int) {
 		b.warnf(no, "move %d has no move text; ignored", num)
 		return
 	}
+	if sp, _, ok := specialOf(move); ok && num == b.cur.Ply+1 && b.confirmsIllegal(sp) {
+		return
+	}
 	parent, ok := b.attachPoint(num, no)
 	if !ok {
 		return
@@ -184,14 +191,9 @@ func textWidth(s string) int {
 	return w
 }
 
-func formatClock(spent, total time.Duration, hasTotal bool) string {
-	s := int(spent / time.Second)
-	out := fmt.Sprintf("(%3d:%02d/", s/60, s%60)
-	if hasTotal {
-		t := int(total / time.Second)
-		out += fmt.Sprintf("%02d:%02d:%02d", t/3600, t/60%60, t%60)
-	}
-	return out + ")"
+func formatClock(spent, total time.Duration) string {
+	s, t := int(spent/time.Second), int(total/time.Second)
+	return fmt.Sprintf("(%3d:%02d/%02d:%02d:%02d)", s/60, s%60, t/3600, t/60%60, t%60)
 }
 
 // sideNames returns what the record calls the two sides: 先手/後手, or
@@ -255,8 +257,9 @@ func WriteKIF(r *Record, encodingName string) string {
 	writeHeaderAndStart(&sb, r)
 	sb.WriteString("手数----指手---------消費時間--\n")
 	writeComments(&sb, r.Root)
-	line := writeKIFLine(&sb, r, r.Root)
-	writeKIFVariations(&sb, r, line)
+	clock := newKIFClock(r)
+	line := writeKIFLine(&sb, r, r.Root, clock)
+	writeKIFVariations(&sb, r, line, clock)
 	return sb.String()
 }
 
@@ -304,50 +307,105 @@ func writeComments(sb *strings.Builder, n *Node) {
 }
 
 // writeKIFLine writes the line from n's first child on, and returns its nodes.
-func writeKIFLine(sb *strings.Builder, r *Record, n *Node) []*Node {
+func writeKIFLine(sb *strings.Builder, r *Record, n *Node, clock *kifClock) []*Node {
 	var line []*Node
 	for len(n.Children) > 0 {
 		c := n.Children[0]
-		writeKIFNode(sb, r, c)
+		writeKIFNode(sb, r, c, clock)
 		line = append(line, c)
 		n = c
 	}
 	return line
 }
 
-func writeKIFNode(sb *strings.Builder, r *Record, n *Node) {
-	var text string
-	if n.IsSpecial() {
+func writeKIFNode(sb *strings.Builder, r *Record, n *Node, clock *kifClock) {
+	// after is a line that must follow the move line at once: the 反則勝ち
+	// that closes an illegal move written as a move, or the comment naming
+	// an illegal move that cannot be.
+	var text, after, summary string
+	switch {
+	case n.Special == SpecialIllegal:
+		if m, ok := r.illegalMove(n); ok && r.kifWritable(m, n) {
+			text = m.kifText(n.Parent.Move)
+			after = fmt.Sprintf("%4d %s", n.Ply+1, FoulWin.Word())
+			summary = r.foulSummary(n)
+		} else {
+			text = FoulLose.Word()
+			after = "*" + r.illegalComment(n)
+			summary = r.Summary(n)
+		}
+	case n.IsSpecial():
 		text = n.Text()
-	} else {
+		summary = r.Summary(n)
+	default:
 		text = KIFMove(n.Move, n.Parent.Move)
 	}
 	fmt.Fprintf(sb, "%4d %s", n.Ply, text)
-	if n.HasTime {
+	if spent, total, ok := clock.at(n); ok {
 		pad := 13 - textWidth(text)
 		if pad < 1 {
 			pad = 1
 		}
 		sb.WriteString(strings.Repeat(" ", pad))
-		sb.WriteString(formatClock(n.Time, n.Total, n.HasTotal))
+		sb.WriteString(formatClock(spent, total))
 	}
 	if n.Index() < len(n.Parent.Children)-1 {
 		sb.WriteString("+")
 	}
 	sb.WriteString("\n")
+	if after != "" {
+		sb.WriteString(after + "\n")
+	}
 	writeComments(sb, n)
 	if n.Bookmark != "" {
 		fmt.Fprintf(sb, "&%s\n", n.Bookmark)
 	}
-	if n.IsSpecial() {
-		sb.WriteString(r.Summary(n) + "\n")
+	if summary != "" {
+		sb.WriteString(summary + "\n")
 	}
+}
+
+// kifClock gives the time column of a KIF record. json-kifu-format (Kifu
+// for JS) requires both the move's time and the running total, so when a
+// record holds only per-move times (CSA), each side's total is summed.
+type kifClock struct {
+	totals map[*Node]time.Duration
+}
+
+func newKIFClock(r *Record) *kifClock {
+	c := &kifClock{totals: map[*Node]time.Duration{}}
+	var walk func(n *Node, sums [2]time.Duration)
+	walk = func(n *Node, sums [2]time.Duration) {
+		for _, ch := range n.Children {
+			s := sums
+			if ch.HasTime {
+				side := r.sideAt(ch.Ply)
+				if ch.HasTotal {
+					s[side] = ch.Total
+				} else {
+					s[side] += ch.Time
+				}
+				c.totals[ch] = s[side]
+			}
+			walk(ch, s)
+		}
+	}
+	walk(r.Root, [2]time.Duration{})
+	return c
+}
+
+// at returns the time column of n, if it has one.
+func (c *kifClock) at(n *Node) (spent, total time.Duration, ok bool) {
+	if c == nil || !n.HasTime {
+		return 0, 0, false
+	}
+	return n.Time, c.totals[n], true
 }
 
 // writeKIFVariations writes the alternatives to the nodes of line, deepest
 // first, each block followed by its own variations: the order Kifu for
 // Windows uses, in which every block attaches to the line read last.
-func writeKIFVariations(sb *strings.Builder, r *Record, line []*Node) {
+func writeKIFVariations(sb *strings.Builder, r *Record, line []*Node, clock *kifClock) {
 	for i := len(line) - 1; i >= 0; i-- {
 		n := line[i]
 		if n.Index() != 0 {
@@ -355,9 +413,9 @@ func writeKIFVariations(sb *strings.Builder, r *Record, line []*Node) {
 		}
 		for _, alt := range n.Parent.Children[1:] {
 			fmt.Fprintf(sb, "\n変化：%d手\n", alt.Ply)
-			writeKIFNode(sb, r, alt)
-			block := append([]*Node{alt}, writeKIFLine(sb, r, alt)...)
-			writeKIFVariations(sb, r, block)
+			writeKIFNode(sb, r, alt, clock)
+			block := append([]*Node{alt}, writeKIFLine(sb, r, alt, clock)...)
+			writeKIFVariations(sb, r, block, clock)
 		}
 	}
 }

@@ -18,18 +18,6 @@ import (
 // several pieces of the kind could go to the square, 打 when a board piece
 // could also reach it, and 不成 when a possible promotion was declined.
 
-// pieceNames maps every piece name seen in records to its kind, longest first.
-var pieceNames = []struct {
-	name string
-	t    game.PieceType
-}{
-	{"成香", game.ProLance}, {"成桂", game.ProKnight}, {"成銀", game.ProSilver},
-	{"歩", game.Pawn}, {"香", game.Lance}, {"桂", game.Knight}, {"銀", game.Silver},
-	{"金", game.Gold}, {"角", game.Bishop}, {"飛", game.Rook}, {"玉", game.King}, {"王", game.King},
-	{"と", game.ProPawn}, {"杏", game.ProLance}, {"圭", game.ProKnight}, {"全", game.ProSilver},
-	{"馬", game.Horse}, {"龍", game.Dragon}, {"竜", game.Dragon},
-}
-
 // sameSquare is how a move to the previous move's destination is written.
 const sameSquare = "同　"
 

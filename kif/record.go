@@ -169,7 +169,7 @@ func (r *Record) SetStart(p *game.Position) {
 }
 
 func withMoveNumber(sfen string, n int) string {
-	p, err := game.ParseSFEN(sfen)
+	p, _, err := game.ParseSFENLenient(sfen)
 	if err != nil {
 		return sfen
 	}
@@ -182,8 +182,9 @@ func withMoveNumber(sfen string, n int) string {
 }
 
 // StartPosition returns a new position set up as the record starts.
+// The start may break placement rules (composed puzzles); readers warn.
 func (r *Record) StartPosition() *game.Position {
-	p, err := game.ParseSFEN(r.Start.SFEN)
+	p, _, err := game.ParseSFENLenient(r.Start.SFEN)
 	if err != nil {
 		panic(fmt.Sprintf("kif: record start %q: %v", r.Start.SFEN, err)) // readers validate it
 	}

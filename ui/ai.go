@@ -26,7 +26,6 @@ type aiState struct {
 	purpose  string // "move", "hint", "analysis"
 	info     ai.Info
 	events   chan tea.Msg
-	started  time.Time
 }
 
 type aiInfoMsg struct {
@@ -80,7 +79,7 @@ func (m *Model) startSearch(purpose string, level int, l ai.Limits) tea.Cmd {
 		case <-time.After(time.Minute):
 		}
 	}()
-	m.ai.thinking, m.ai.purpose, m.ai.events, m.ai.info, m.ai.started = true, purpose, events, ai.Info{}, m.opts.Now()
+	m.ai.thinking, m.ai.purpose, m.ai.events, m.ai.info = true, purpose, events, ai.Info{}
 	return waitEvent(events)
 }
 
@@ -88,6 +87,11 @@ func (m *Model) startSearch(purpose string, level int, l ai.Limits) tea.Cmd {
 func (m *Model) cancelAI() {
 	if m.ai.thinking && m.ai.engine != nil {
 		m.ai.engine.Stop()
+	}
+	if m.mateSolver != nil {
+		m.mateSolver.Stop()
+		m.mateSolver = nil
+		m.mateLine = ""
 	}
 	m.ai.gen++
 	m.ai.thinking = false
@@ -181,7 +185,12 @@ func (m *Model) onAIDone(msg aiDoneMsg) tea.Cmd {
 		m.setMessage(fmt.Sprintf("AI returned an illegal move %s", r.Move), true)
 		return nil
 	}
-	return m.playMove(r.Move)
+	// The cursor stays where the player left it: keyboard players would
+	// otherwise walk it back every turn.
+	cursor := m.cursor
+	cmd := m.playMove(r.Move)
+	m.cursor = cursor
+	return cmd
 }
 
 // askHint asks the AI what it would play for the person to move.
@@ -203,6 +212,9 @@ func (m *Model) onTick(tickMsg) tea.Cmd {
 		side := m.s.pos.Side()
 		if m.remaining(side) < 0 {
 			m.cancelAI()
+			// The clock shows the zero it ran down to.
+			m.s.clock[side], m.s.byo[side] = 0, 0
+			m.s.turnAt = m.opts.Now()
 			m.s.finish(side.Opp(), false, "時間切れ", kif.Timeout)
 		}
 	}
@@ -237,7 +249,8 @@ func (m *Model) spendClock() time.Duration {
 	return el
 }
 
-// scoreText is an evaluation for people: from 先手's side, or a mate.
+// scoreText is an evaluation for people: from 先手's side (and saying
+// so), or a mate with the side that mates.
 func scoreText(score int, side game.Color) string {
 	if plies, ok := ai.IsMate(score); ok {
 		who := side
@@ -250,7 +263,7 @@ func scoreText(score int, side game.Color) string {
 	if side == game.White {
 		score = -score
 	}
-	return fmt.Sprintf("評価値 %+d", score)
+	return fmt.Sprintf("評価値(先手) %+d", score)
 }
 
 // pvText writes a principal variation in Japanese notation.
@@ -304,10 +317,11 @@ func (m *Model) onMateProgress(msg mateProgressMsg) tea.Cmd {
 }
 
 func (m *Model) onMateDone(msg mateDoneMsg) {
-	m.mateSolver = nil
+	// An old search's answer must not clear a newer search's handle.
 	if msg.gen != m.ai.gen {
 		return
 	}
+	m.mateSolver = nil
 	switch msg.res.Status {
 	case mate.Mate:
 		length := fmt.Sprintf("%d手詰", msg.res.Length)

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -15,9 +14,9 @@ import (
 )
 
 // analysisState covers both analysis tools: the continuous evaluation of
-// the position on screen, and the evaluation of every move of the line in
-// the background (with a progress bar, the worst moves marked, and a
-// small score graph).
+// the position on screen, and the evaluation of every position of the line
+// in the background (with a progress bar, the moves that lost much marked
+// ? or ??, the better move and its line, and a score graph).
 type analysisState struct {
 	on bool // continuous analysis of the current position
 
@@ -26,11 +25,28 @@ type analysisState struct {
 	gen      int
 	done     int
 	total    int
-	scores   map[*kif.Node]int // 先手's view, after the node's move
-	worst    map[*kif.Node]int // the largest drops, by rank (1 = worst)
-	line     []*kif.Node
+	results  map[*kif.Node]evalResult // the position after the node's move
+	line     []*kif.Node              // the root, then the analysed moves
 	finished bool
 }
+
+// evalResult is the engine's view of one position: the score from 先手's
+// side, and the best move with its line for the side to move there.
+type evalResult struct {
+	score int
+	best  game.Move
+	pv    []game.Move
+	depth int
+}
+
+// The loss, from the mover's view, at which a move is marked: ? at 300
+// (about a pawn and a half lost), ?? at 800 (a major piece). Fixed
+// thresholds, as in ShogiHome, rather than a ranking within the game, so
+// a quiet game has no marks.
+const (
+	dubiousLoss = 300
+	blunderLoss = 800
+)
 
 func (a *analysisState) cancel() {
 	if a.stop != nil {
@@ -41,11 +57,11 @@ func (a *analysisState) cancel() {
 }
 
 type analysisMsg struct {
-	gen   int
-	node  *kif.Node
-	score int
-	done  bool
-	ch    chan tea.Msg
+	gen  int
+	node *kif.Node
+	res  evalResult
+	done bool
+	ch   chan tea.Msg
 }
 
 // toggleAnalysis turns continuous analysis on or off.
@@ -89,7 +105,7 @@ func (m *Model) analyzeGame() tea.Cmd {
 		a.line = a.line[:len(a.line)-1]
 	}
 	a.running, a.done, a.total, a.finished = true, 0, len(a.line), false
-	a.scores, a.worst = map[*kif.Node]int{}, map[*kif.Node]int{}
+	a.results = map[*kif.Node]evalResult{}
 	stop := &atomic.Bool{}
 	a.stop = stop
 	rec := m.s.rec
@@ -111,18 +127,23 @@ func (m *Model) analyzeGame() tea.Cmd {
 			if stop.Load() {
 				break
 			}
-			var score int
+			var r evalResult
 			var ml game.MoveList
 			p.LegalMoves(&ml)
 			if ml.Len() == 0 {
-				score = -ai.MateScore
+				r.score = -ai.MateScore
 			} else {
-				score = e.Think(p, limits, nil).Score
+				res := e.Think(p, limits, nil)
+				r.score, r.best, r.depth = res.Score, res.Move, res.Depth
+				r.pv = append([]game.Move(nil), res.PV...)
+				if len(r.pv) == 0 && r.best != game.NoMove {
+					r.pv = []game.Move{r.best}
+				}
 			}
 			if p.Side() == game.White {
-				score = -score
+				r.score = -r.score
 			}
-			ch <- analysisMsg{gen: gen, node: n, score: score, ch: ch}
+			ch <- analysisMsg{gen: gen, node: n, res: r, ch: ch}
 		}
 		ch <- analysisMsg{gen: gen, done: true, ch: ch}
 	}()
@@ -136,83 +157,76 @@ func (m *Model) onAnalysis(msg analysisMsg) tea.Cmd {
 	}
 	if msg.done {
 		a.running, a.finished = false, true
-		a.markWorst()
-		m.setMessage("analysis finished: the moves marked ? lost the most", false)
+		var dubious, blunders int
+		for _, n := range a.line {
+			switch _, mk := a.loss(n); mk {
+			case "?":
+				dubious++
+			case "??":
+				blunders++
+			}
+		}
+		m.setMessage(fmt.Sprintf("解析完了: ?%d ??%d (指した側の損 ?%d点以上 ??%d点以上; 評価値は先手から) W: コメントに書く",
+			dubious, blunders, dubiousLoss, blunderLoss), false)
 		return nil
 	}
-	a.scores[msg.node] = msg.score
+	a.results[msg.node] = msg.res
 	a.done++
 	return waitEvent(msg.ch)
 }
 
-// markWorst ranks the three moves whose score fell most for their mover.
-func (a *analysisState) markWorst() {
-	type drop struct {
-		n *kif.Node
-		d int
+// loss is what the move of n cost its mover, by the engine's scores before
+// and after it, and its mark: "?", "??" or "" (also "" for the move the
+// engine itself chose, or when a score is missing).
+func (a *analysisState) loss(n *kif.Node) (int, string) {
+	if n.Parent == nil || n.IsSpecial() {
+		return 0, ""
 	}
-	var drops []drop
-	for i := 1; i < len(a.line); i++ {
-		prev, ok1 := a.scores[a.line[i-1]]
-		cur, ok2 := a.scores[a.line[i]]
-		if !ok1 || !ok2 {
-			continue
-		}
-		d := prev - cur // 先手's loss
-		if a.line[i].Move.Piece().Color() == game.White {
-			d = -d
-		}
-		drops = append(drops, drop{a.line[i], clampScore(d)})
+	prev, ok1 := a.results[n.Parent]
+	cur, ok2 := a.results[n]
+	if !ok1 || !ok2 {
+		return 0, ""
 	}
-	sort.SliceStable(drops, func(i, j int) bool { return drops[i].d > drops[j].d })
-	for i := 0; i < len(drops) && i < 3; i++ {
-		if drops[i].d >= 150 {
-			a.worst[drops[i].n] = i + 1
-		}
+	d := clampScore(prev.score) - clampScore(cur.score) // 先手's loss
+	if n.Move.Piece().Color() == game.White {
+		d = -d
 	}
+	switch {
+	case prev.best == n.Move:
+		return d, ""
+	case d >= blunderLoss:
+		return d, "??"
+	case d >= dubiousLoss:
+		return d, "?"
+	}
+	return d, ""
+}
+
+// bestBefore is the engine's choice in the position n's move was played from.
+func (a *analysisState) bestBefore(n *kif.Node) game.Move {
+	if n.Parent == nil {
+		return game.NoMove
+	}
+	return a.results[n.Parent].best
+}
+
+// evalText is n's evaluation for the move list, from 先手's view: +120,
+// or 先詰5 / 後詰5: the side that mates and in how many plies.
+func (a *analysisState) evalText(n *kif.Node) string {
+	r, ok := a.results[n]
+	if !ok {
+		return ""
+	}
+	if plies, ok := ai.IsMate(r.score); ok {
+		if plies >= 0 {
+			return fmt.Sprintf("先詰%d", plies)
+		}
+		return fmt.Sprintf("後詰%d", -plies)
+	}
+	return fmt.Sprintf("%+d", r.score)
 }
 
 func clampScore(v int) int { return max(-3000, min(3000, v)) }
-
-// graph draws the scores as a small ASCII chart: one column per move,
-// 先手 ahead above the middle line.
-func (a *analysisState) graph(width, height int) []string {
-	if len(a.scores) == 0 || width < 4 {
-		return nil
-	}
-	n := len(a.line)
-	cols := min(width, n)
-	rows := make([][]byte, height)
-	for r := range rows {
-		rows[r] = []byte(strings.Repeat(" ", cols))
-	}
-	mid := height / 2
-	for c := 0; c < cols; c++ {
-		i := c * n / cols
-		v, ok := a.scores[a.line[i]]
-		if !ok {
-			continue
-		}
-		v = clampScore(v)
-		r := mid - v*mid/1500
-		r = max(0, min(height-1, r))
-		rows[r][c] = '*'
-	}
-	out := make([]string, height)
-	for r := range rows {
-		line := string(rows[r])
-		if r == mid {
-			line = strings.Map(func(c rune) rune {
-				if c == ' ' {
-					return '-'
-				}
-				return c
-			}, line)
-		}
-		out[r] = line
-	}
-	return out
-}
 
 func (a *analysisState) progress(width int) string {
 	if a.total == 0 {
@@ -221,4 +235,23 @@ func (a *analysisState) progress(width int) string {
 	w := max(10, width-12)
 	fill := a.done * w / a.total
 	return fmt.Sprintf("[%s%s] %d/%d", strings.Repeat("#", fill), strings.Repeat(".", w-fill), a.done, a.total)
+}
+
+// analysisPanel is the side panel's analysis part: the graph, and for a
+// move marked ? or ?? the better move and its line.
+func (m *Model) analysisPanel(w int) []string {
+	a := &m.analysis
+	var out []string
+	for _, l := range a.graph(w, 7, m.s.node) {
+		out = append(out, m.theme.Dim.Render(l))
+	}
+	n := m.s.node
+	if loss, mk := a.loss(n); mk != "" {
+		prev := a.results[n.Parent]
+		p := m.s.rec.Position(n.Parent)
+		out = append(out, m.theme.Bad.Render(fmt.Sprintf("%s %d点損 (指した側から見て)", mk, loss)))
+		out = append(out, wrap(fmt.Sprintf("最善 %s (評価値(先手) %s)", pvText(p, prev.pv, 1), a.evalText(n.Parent)), w)...)
+		out = append(out, wrap("読み筋 "+pvText(p, prev.pv, 12), w)...)
+	}
+	return out
 }

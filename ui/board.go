@@ -19,20 +19,22 @@ const (
 	markEffect
 	markLast
 	markCheckOrigin
+	markCheckOriginPiece
 	markCheckDest
 	markCheckDestOrigin
 	markCheckDrop
 	markCheckDropOrigin
 	markCheckMove
 	markMate
+	markStudyKing
 	markDest
 	markCapture
 	markSelected
 	markCursor
 )
 
-var markChars = [...]byte{markNone: ' ', markEffect: '*', markLast: '~', markCheckOrigin: 'o', markCheckDest: 'm',
-	markCheckDestOrigin: 'M', markCheckDrop: 'd', markCheckDropOrigin: 'D', markCheckMove: '!', markMate: '#', markDest: '+', markCapture: 'x', markSelected: '@', markCursor: '>'}
+var markChars = [...]byte{markNone: ' ', markEffect: '*', markLast: '~', markCheckOrigin: 'o', markCheckOriginPiece: 'O', markCheckDest: 'm',
+	markCheckDestOrigin: 'M', markCheckDrop: 'd', markCheckDropOrigin: 'D', markCheckMove: '!', markMate: '#', markStudyKing: ' ', markDest: '+', markCapture: 'x', markSelected: '@', markCursor: '>'}
 
 func (t *Theme) markStyle(m mark) (lipgloss.Style, bool) {
 	switch m {
@@ -42,6 +44,10 @@ func (t *Theme) markStyle(m mark) (lipgloss.Style, bool) {
 		return t.Last, true
 	case markCheckOrigin:
 		return t.CheckOrigin, true
+	case markCheckOriginPiece:
+		return t.CheckOrigin.Bold(true).Underline(true), true
+	case markStudyKing:
+		return t.Title.Underline(true), true
 	case markCheckDest, markCheckDestOrigin:
 		return t.CheckDest, true
 	case markCheckDrop, markCheckDropOrigin:
@@ -74,6 +80,20 @@ type boardView struct {
 	// effect map: counts of attackers per side, when shown
 	counts *[2][game.NumSquares]uint8
 	theme  *Theme
+	// cells, when set, are drawn instead of pos's pieces (the editor shows
+	// a placement that is not yet a legal position).
+	cells *[game.NumSquares]game.Piece
+	// checks is the check study's layer of legal checks (! and #): drawn in
+	// the side column of an empty square (beside its d/m mark) or in the
+	// mark column of a piece that would be captured.
+	checks *[game.NumSquares]mark
+}
+
+func (b *boardView) pieceAt(s game.Square) game.Piece {
+	if b.cells != nil {
+		return b.cells[s]
+	}
+	return b.pos.PieceAt(s)
 }
 
 const (
@@ -113,7 +133,7 @@ var asciiRanks = "abcdefghi"
 
 // cellText returns the side character and the two-column piece text.
 func (b *boardView) cellText(s game.Square) (side, glyph string, gote bool) {
-	pc := b.pos.PieceAt(s)
+	pc := b.pieceAt(s)
 	if pc == game.NoPiece {
 		if b.counts != nil {
 			bc, wc := b.counts[game.Black][s], b.counts[game.White][s]
@@ -202,8 +222,19 @@ func (b *boardView) render() []string {
 			ps := t.Sente
 			if gote {
 				ps = t.Gote
-			} else if b.pos.PieceAt(s) == game.NoPiece {
+			} else if b.pieceAt(s) == game.NoPiece {
 				ps = t.Empty
+			}
+			if b.checks != nil && b.checks[s] != markNone {
+				c := string(markChars[b.checks[s]])
+				if b.pieceAt(s) == game.NoPiece {
+					side = c
+				} else if m < markDest {
+					mc = c[0]
+				}
+				if m < markDest {
+					bg, hasBG = t.markStyle(b.checks[s])
+				}
 			}
 			text := string(mc) + side + glyph
 			if hasBG {

@@ -76,6 +76,60 @@ func (d *confirmDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
 
 func (d *confirmDialog) view(m *Model) string { return m.theme.Warn.Render(d.question) }
 
+// choiceDialog asks a question with several answers, each on its own key
+// (and ←→ + Enter); Esc answers the last one, which is always "cancel".
+type choiceDialog struct {
+	question string
+	choices  []choice
+	sel      int
+}
+
+// choice is one answer of a choiceDialog; do may be nil (cancel).
+type choice struct {
+	key, label string
+	do         func(*Model) tea.Cmd
+}
+
+func (d *choiceDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
+	pick := func(c choice) (bool, tea.Cmd) {
+		if c.do == nil {
+			return true, nil
+		}
+		return true, c.do(m)
+	}
+	switch s := msg.String(); s {
+	case "esc":
+		return pick(d.choices[len(d.choices)-1])
+	case "left", "h", "shift+tab":
+		d.sel = (d.sel + len(d.choices) - 1) % len(d.choices)
+	case "right", "l", "tab":
+		d.sel = (d.sel + 1) % len(d.choices)
+	case "enter":
+		return pick(d.choices[d.sel])
+	default:
+		for _, c := range d.choices {
+			if c.key == s {
+				return pick(c)
+			}
+		}
+	}
+	return false, nil
+}
+
+func (d *choiceDialog) view(m *Model) string {
+	var sb strings.Builder
+	sb.WriteString(m.theme.Warn.Render(d.question) + "\n")
+	for i, c := range d.choices {
+		label := c.key + " " + c.label
+		if i == d.sel {
+			sb.WriteString("[" + m.theme.Current.Render(label) + "] ")
+		} else {
+			sb.WriteString(" " + label + "  ")
+		}
+	}
+	return strings.TrimRight(sb.String(), " ")
+}
+
 // textDialog shows a text (help, a copied SFEN or record) until Esc.
 type textDialog struct {
 	title, text string
@@ -96,7 +150,7 @@ func (d *textDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
 
 func (d *textDialog) view(m *Model) string {
 	lines := strings.Split(strings.TrimRight(d.text, "\n"), "\n")
-	h := max(3, m.height-20)
+	h := max(3, m.dialogRoom-1)
 	if d.offset > len(lines)-1 {
 		d.offset = max(0, len(lines)-1)
 	}
@@ -135,8 +189,14 @@ func (d *moveLine) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
 		}
 		mv, err := parseTypedMove(m.s.pos, text)
 		if err != nil {
+			// Keep the prompt open with the error, ready for a new move.
 			d.err = err.Error()
+			d.in.SetValue("")
 			return false, nil
+		}
+		if promo, ask := promotionUnsaid(m.s.pos, text, mv); ask {
+			m.dialog = &promoDialog{promo: promo, plain: mv}
+			return true, nil
 		}
 		return true, m.playMove(mv)
 	}
@@ -160,6 +220,20 @@ func parseTypedMove(p *game.Position, text string) (game.Move, error) {
 		return p.ParseUSIMove(text)
 	}
 	return kif.ParseJapanese(p, text, p.LastMove())
+}
+
+// promotionUnsaid reports whether a typed Japanese move left the
+// promotion unsaid (neither 成 nor 不成/生) while both are legal, and
+// returns the promoting move to offer. USI says it with '+'.
+func promotionUnsaid(p *game.Position, text string, mv game.Move) (game.Move, bool) {
+	if isUSIish(text) || mv.IsDrop() || mv.IsPromotion() {
+		return game.NoMove, false
+	}
+	if mt, err := kif.ParseMoveText(text); err != nil || mt.Promote || mt.NoPromo {
+		return game.NoMove, false
+	}
+	promo := game.NewMove(mv.From(), mv.To(), mv.Piece(), mv.Captured(), true)
+	return promo, p.IsLegal(promo)
 }
 
 func isUSIish(s string) bool {
@@ -368,10 +442,11 @@ type pathDialog struct {
 	in    textinput.Model
 	title string
 	err   string
-	ok    func(m *Model, path string) error
+	// ok acts on the path; an error keeps the dialog open and is shown.
+	ok func(m *Model, path string) (tea.Cmd, error)
 }
 
-func newPathDialog(title, value string, ok func(*Model, string) error) *pathDialog {
+func newPathDialog(title, value string, ok func(*Model, string) (tea.Cmd, error)) *pathDialog {
 	in := textinput.New()
 	in.Prompt = "> "
 	in.SetValue(value)
@@ -385,11 +460,12 @@ func (d *pathDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
 	case "esc":
 		return true, nil
 	case "enter":
-		if err := d.ok(m, strings.TrimSpace(d.in.Value())); err != nil {
+		cmd, err := d.ok(m, strings.TrimSpace(d.in.Value()))
+		if err != nil {
 			d.err = err.Error()
 			return false, nil
 		}
-		return true, nil
+		return true, cmd
 	}
 	var cmd tea.Cmd
 	d.in, cmd = d.in.Update(msg)
@@ -492,14 +568,14 @@ func (d *openDialog) open(m *Model, path string) (bool, tea.Cmd) {
 		d.err = err.Error()
 		return false, nil
 	}
-	m.openRecord(rec, label)
+	m.openRecord(rec, label, recordName(path))
 	return true, nil
 }
 
 func (d *openDialog) view(m *Model) string {
 	var sb strings.Builder
 	sb.WriteString(m.theme.Title.Render("棋譜を開く (open)") + m.theme.Dim.Render("  ↑↓ choose  enter open  / type a path  esc cancel") + "\n")
-	h := max(3, m.height-22)
+	h := max(3, m.dialogRoom-3)
 	start := max(0, min(d.sel-h/2, len(d.entries)-h))
 	for i := start; i < len(d.entries) && i < start+h; i++ {
 		if i == d.sel && !d.typing {

@@ -18,6 +18,7 @@ type keyMap struct {
 	Flip, NewGame, Resign key.Binding
 	Declare               key.Binding
 	MoveNow, Hint         key.Binding
+	HideEval              key.Binding
 	Edit                  key.Binding
 	Help, Quit            key.Binding
 	// Replaying records.
@@ -34,6 +35,7 @@ type keyMap struct {
 	Analysis, AnalyzeAll   key.Binding
 	MateSearch             key.Binding
 	PlayFromHere           key.Binding
+	WriteAnalysis          key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -63,6 +65,7 @@ func newKeyMap() keyMap {
 		Declare:      b([]string{"d"}, "d", "declare"),
 		MoveNow:      b([]string{"m"}, "m", "move now"),
 		Hint:         b([]string{"i"}, "i", "hint"),
+		HideEval:     b([]string{"E"}, "E", "hide/show AI eval"),
 		Edit:         b([]string{"b"}, "b", "edit board"),
 		Help:         b([]string{"?"}, "?", "help"),
 		Quit:         b([]string{"q", "ctrl+c"}, "q", "quit"),
@@ -88,6 +91,8 @@ func newKeyMap() keyMap {
 		AnalyzeAll:   b([]string{"A"}, "A", "analyse game"),
 		MateSearch:   b([]string{"M"}, "M", "mate search"),
 		PlayFromHere: b([]string{"p"}, "p", "play from here"),
+		// W writes the whole-game analysis into the comments.
+		WriteAnalysis: b([]string{"W"}, "W", "write analysis"),
 	}
 }
 
@@ -116,7 +121,7 @@ func (k keyMap) help(replay, study bool) helpKeys {
 			{k.NewGame, k.Resign, k.Declare, k.MoveNow, k.Hint, k.Edit, k.EffectMap, k.CheckStudy, k.KindNext, k.Attacker},
 			{k.StepBack, k.PageBack, k.First, k.Jump, k.PrevBranch, k.Variations, k.PlayFromHere},
 			{k.Open, k.Save, k.SaveAs, k.Comment, k.Promote, k.Delete, k.CopySFEN, k.CopyKIF},
-			{k.Analysis, k.AnalyzeAll, k.MateSearch, k.Help, k.Quit},
+			{k.Analysis, k.AnalyzeAll, k.WriteAnalysis, k.MateSearch, k.HideEval, k.Help, k.Quit},
 		},
 	}
 }

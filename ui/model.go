@@ -47,6 +47,13 @@ type Options struct {
 	// Opponent, when set, replaces the engine for the AI's moves (tests
 	// play against a scripted opponent).
 	Opponent func(p *game.Position) game.Move
+	// RecoveryFile is where a game in progress is saved after every move
+	// and offered back at the next start; "" turns this off.
+	RecoveryFile string
+	// RecordName names a record that has no file (standard input).
+	RecordName string
+	// HideEval hides the AI's evaluation while it thinks.
+	HideEval bool
 }
 
 // Model is the root Bubble Tea model.
@@ -86,6 +93,10 @@ type Model struct {
 	pendingG   bool // 'g' pressed: a number follows
 	jumpDigits string
 	quitting   bool
+	recovery   recoveryState
+	hideEval   bool
+	// dialogRoom is the number of lines a dialog may use (set by View).
+	dialogRoom int
 }
 
 // New returns the model.
@@ -108,9 +119,19 @@ func New(o Options) *Model {
 	m.help.ShortSeparator = "  "
 	m.help.FullSeparator = "   "
 	m.help.Ellipsis = "..."
-	if o.Record != nil {
-		m.openRecord(o.Record, o.RecordPath)
-	} else {
+	switch {
+	case o.Record != nil:
+		m.openRecord(o.Record, o.RecordPath, o.RecordName)
+	case o.LoadError != "":
+		// The record asked for could not be read: show the error over an
+		// empty board rather than start a game nobody asked for.
+		start := o.Start
+		if start == nil {
+			start = game.NewStartPosition()
+		}
+		m.s = newSession(start)
+		m.replay = true
+	default:
 		start := o.Start
 		if start == nil {
 			start = game.NewStartPosition()
@@ -119,7 +140,10 @@ func New(o Options) *Model {
 	}
 	if o.LoadError != "" {
 		m.setMessage(o.LoadError, true)
+	} else if o.Record == nil {
+		m.offerRecovery()
 	}
+	m.hideEval = o.HideEval
 	return m
 }
 
@@ -130,6 +154,7 @@ func (m *Model) startGame(p *game.Position, players [2]player, tc timeControl) {
 	m.s.players = players
 	m.s.tc = tc
 	m.s.playing = true
+	m.s.game = true
 	m.s.started = m.opts.Now()
 	m.s.clock = [2]time.Duration{tc.main, tc.main}
 	m.s.byo = [2]time.Duration{tc.byoyomi, tc.byoyomi}
@@ -159,6 +184,7 @@ func (m *Model) setMessage(s string, isErr bool) {
 
 // Update routes a message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	defer m.autosave()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -180,9 +206,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		return m, m.onMouse(msg)
 	case tea.KeyMsg:
-		if m.dialog != nil {
-			done, cmd := m.dialog.update(msg, m)
-			if done {
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !(msg.Paste && m.dialog != nil) {
+			return m, m.eachRune(msg)
+		}
+		if d := m.dialog; d != nil {
+			done, cmd := d.update(msg, m)
+			// An answer may open the next dialog (save as, overwrite?).
+			if done && m.dialog == d {
 				m.dialog = nil
 			}
 			return m, cmd
@@ -199,6 +229,26 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	return m, nil
+}
+
+// eachRune handles a key message that holds several runes (keys typed
+// quickly, a held key, a slow link: the terminal delivers them in one
+// read) as that many key presses, so that "kk" moves the cursor twice
+// and "g50" jumps.
+func (m *Model) eachRune(msg tea.KeyMsg) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, r := range msg.Runes {
+		one := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}
+		if r == ' ' {
+			one.Type = tea.KeySpace
+		}
+		_, cmd := m.Update(one)
+		cmds = append(cmds, cmd)
+		if m.quitting {
+			break
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // onKey handles a key when no dialog is open.
@@ -219,7 +269,7 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
-		m.askQuit()
+		return m.askQuit()
 	case key.Matches(msg, k.Help):
 		m.showHelp = !m.showHelp
 	case key.Matches(msg, k.Cancel):
@@ -278,7 +328,7 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.EffectMap):
 		m.study.effectMap = !m.study.effectMap
 	case key.Matches(msg, k.CheckStudy):
-		m.study.checkStudy = !m.study.checkStudy
+		m.toggleCheckStudy()
 	case key.Matches(msg, k.KindNext):
 		m.study.kindIdx = (m.study.kindIdx + 1) % len(studyKinds)
 		m.study.checkStudy = true
@@ -296,7 +346,10 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Flip):
 		m.flipped = !m.flipped
 	case key.Matches(msg, k.NewGame):
-		m.dialog = newGameDialog(m)
+		return m.confirmReplace("新しい対局 (new game)", func(m *Model) tea.Cmd {
+			m.dialog = newGameDialog(m)
+			return nil
+		})
 	case key.Matches(msg, k.Resign):
 		if m.s.playing && !m.s.end.over {
 			m.dialog = &confirmDialog{question: "投了しますか? (resign) y/n", yes: func(m *Model) tea.Cmd {
@@ -324,6 +377,13 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.Hint):
 		return m.askHint()
+	case key.Matches(msg, k.HideEval):
+		m.hideEval = !m.hideEval
+		if m.hideEval {
+			m.setMessage("AIの評価を隠します (E: show)", false)
+		} else {
+			m.setMessage("AIの評価を表示します (E: hide)", false)
+		}
 	case key.Matches(msg, k.Edit):
 		m.startEdit()
 	case key.Matches(msg, k.PrevBranch):
@@ -333,7 +393,7 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Variations):
 		m.openVariations()
 	case key.Matches(msg, k.Open):
-		m.askOpen()
+		return m.askOpen()
 	case key.Matches(msg, k.Save):
 		return m.save(false)
 	case key.Matches(msg, k.SaveAs):
@@ -352,25 +412,41 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		return m.toggleAnalysis()
 	case key.Matches(msg, k.AnalyzeAll):
 		return m.analyzeGame()
+	case key.Matches(msg, k.WriteAnalysis):
+		m.writeAnalysisComments()
 	case key.Matches(msg, k.MateSearch):
 		return m.startMateSearch()
 	case key.Matches(msg, k.PlayFromHere):
-		m.dialog = newPlayFromHereDialog(m)
+		return m.confirmReplace("ここから対局 (play from here)", func(m *Model) tea.Cmd {
+			m.dialog = newPlayFromHereDialog(m)
+			return nil
+		})
 	}
 	return nil
 }
 
-func (m *Model) askQuit() {
-	if m.s.dirty || m.s.playing && !m.s.end.over && m.s.node.Ply > 0 {
-		m.dialog = &confirmDialog{question: "終了しますか? 保存していない変更があります (quit without saving?) y/n", yes: func(m *Model) tea.Cmd {
-			m.quitting = true
-			m.cancelAI()
-			return tea.Quit
-		}}
-		return
+// askQuit quits, first offering to save when something would be lost.
+func (m *Model) askQuit() tea.Cmd {
+	quit := func(m *Model) tea.Cmd {
+		m.quitting = true
+		m.cancelAI()
+		m.dropRecovery()
+		return tea.Quit
 	}
-	m.quitting = true
-	m.cancelAI()
+	if !m.unsaved() {
+		quit(m)
+		return nil
+	}
+	why := "保存していない変更があります (unsaved changes)"
+	if m.s.playing && !m.s.end.over {
+		why = "対局中です (a game is on)"
+	}
+	m.dialog = &choiceDialog{question: "終了しますか? (quit) " + why, choices: []choice{
+		{"s", "保存して終了 (save and quit)", func(m *Model) tea.Cmd { return m.saveThen(quit) }},
+		{"y", "保存せず終了 (quit without saving)", quit},
+		{"n", "戻る (cancel)", nil},
+	}}
+	return nil
 }
 
 func (m *Model) moveCursor(df, dr int) {
@@ -505,24 +581,37 @@ func (m *Model) cycleHand(dir int) {
 }
 
 // undo takes back a move (待った). Against the AI it goes back to the
-// player's own previous turn.
+// player's own previous turn. After a game has ended it asks first, and
+// the result stays in the record until a new move replaces it.
 func (m *Model) undo() tea.Cmd {
-	m.cancelAI()
 	if m.s.node.Parent == nil {
+		m.cancelAI()
 		m.setMessage("これ以上戻れません", true)
 		return nil
 	}
+	if m.s.end.over && !m.s.playing && m.s.game && !m.replay {
+		m.dialog = &choiceDialog{question: "対局は終了しています (" + m.s.end.reason + ")。待ったして対局を再開しますか? (undo and resume the game?)", choices: []choice{
+			{"y", "再開する (resume)", func(m *Model) tea.Cmd { return m.takeBack(true) }},
+			{"n", "やめる (cancel)", nil},
+		}}
+		return nil
+	}
+	return m.takeBack(false)
+}
+
+// takeBack steps back one move (or to the player's turn against the AI);
+// resume reopens a finished game, keeping its ending node in the record
+// for the next move to replace.
+func (m *Model) takeBack(resume bool) tea.Cmd {
+	m.cancelAI()
 	m.s.back()
-	if m.s.playing && m.s.humanVsAI() {
+	if (m.s.playing || resume) && m.s.humanVsAI() {
 		for m.s.players[m.s.pos.Side()].ai && m.s.node.Parent != nil {
 			m.s.back()
 		}
 	}
-	if m.s.end.over && m.s.playing == false && m.s.rec.Ending() != nil {
-		// Taking back the last move of a finished game resumes it.
-		if e := m.s.rec.Ending(); e != nil && !m.replay {
-			kif.Remove(e)
-		}
+	if resume {
+		m.s.pendingEnd = m.s.rec.Ending()
 		m.s.end = ending{}
 		m.s.playing = true
 	}

@@ -14,7 +14,7 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 	}
 	bv := m.board()
 	// A click on the move list goes to that move (when not in a game).
-	if msg.X >= boardWidth+3 {
+	if msg.X >= boardWidth+3 && !m.editing {
 		if i := msg.Y - m.listTop; i >= 0 && i < len(m.listNodes) && !(m.s.playing && !m.s.end.over) {
 			m.cancelAIUnlessAnalysis()
 			m.s.goTo(m.listNodes[i])

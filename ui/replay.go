@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -56,6 +55,7 @@ func (m *Model) jumpKey(msg tea.KeyMsg) tea.Cmd {
 			m.setMessage("go to move: no number given", true)
 			return nil
 		}
+		m.setMessage("", false)
 		return m.step(n - m.s.node.Ply)
 	}
 	m.pendingG = false
@@ -135,15 +135,66 @@ func (m *Model) deleteVariation() {
 	}}
 }
 
-func (m *Model) askOpen() {
-	if m.s.dirty {
-		m.dialog = &confirmDialog{question: "保存していない変更があります。破棄して開きますか? (discard changes?) y/n", yes: func(m *Model) tea.Cmd {
-			m.dialog = newOpenDialog(m)
-			return nil
-		}}
-		return
+func (m *Model) askOpen() tea.Cmd {
+	return m.confirmReplace("棋譜を開く (open)", func(m *Model) tea.Cmd {
+		m.dialog = newOpenDialog(m)
+		return nil
+	})
+}
+
+// unsaved reports whether replacing the session now would lose work: a
+// change not saved, or a game in progress with a move on the board.
+func (m *Model) unsaved() bool {
+	return m.s.dirty || m.s.playing && !m.s.end.over && m.s.node.Ply > 0
+}
+
+// confirmReplace runs action, an action that replaces the record or the
+// game on screen (new game, open, edit, play from here), at once when
+// nothing would be lost, and otherwise asks first: save first, discard,
+// or cancel. what names the action in the question.
+func (m *Model) confirmReplace(what string, action func(*Model) tea.Cmd) tea.Cmd {
+	if !m.unsaved() {
+		return action(m)
 	}
-	m.dialog = newOpenDialog(m)
+	why := "保存していない変更があります (unsaved changes)"
+	if m.s.playing && !m.s.end.over {
+		why = "対局中です (a game is on)"
+	}
+	m.dialog = &choiceDialog{question: what + ": " + why, choices: []choice{
+		{"s", "保存してから (save first)", func(m *Model) tea.Cmd { return m.saveThen(action) }},
+		{"d", "破棄する (discard)", func(m *Model) tea.Cmd {
+			m.dropRecovery()
+			return action(m)
+		}},
+		{"esc", "やめる (cancel)", nil},
+	}}
+	return nil
+}
+
+// saveThen saves the record (asking for a file name when it has none, or
+// when its format would lose something) and runs then once it is saved.
+func (m *Model) saveThen(then func(*Model) tea.Cmd) tea.Cmd {
+	m.fillHeaders()
+	if m.s.path != "" && m.lossless(m.s.path) {
+		if err := m.writeRecord(m.s.path); err != nil {
+			m.setMessage(err.Error(), true)
+			return nil
+		}
+		return then(m)
+	}
+	def := m.s.path
+	if def == "" || !m.lossless(def) {
+		def = m.defaultPath()
+	}
+	m.dialog = m.saveAsDialog(def, then)
+	return nil
+}
+
+func (m *Model) defaultPath() string {
+	if m.s.path != "" {
+		return strings.TrimSuffix(m.s.path, filepath.Ext(m.s.path)) + ".kif"
+	}
+	return filepath.Join(m.opts.Dir, "kiki-"+m.opts.Now().Format("20060102-150405")+".kif")
 }
 
 // loadRecord reads a record file, "-" for standard input, or "lib:NAME"
@@ -172,8 +223,21 @@ func (m *Model) loadRecord(path string) (*kif.Record, string, error) {
 	return r, path, err
 }
 
+// recordName is how a record without a file is called: a library game by
+// its name, standard input as such.
+func recordName(path string) string {
+	if name, ok := strings.CutPrefix(path, "lib:"); ok {
+		return "[sample] " + name
+	}
+	if path == "-" {
+		return "標準入力 (stdin)"
+	}
+	return ""
+}
+
 // openRecord shows a record for replay.
-func (m *Model) openRecord(r *kif.Record, path string) {
+// name labels a record without a file (standard input, the library).
+func (m *Model) openRecord(r *kif.Record, path, name string) {
 	m.cancelAI()
 	m.analysis.cancel()
 	m.analysis = analysisState{}
@@ -181,11 +245,13 @@ func (m *Model) openRecord(r *kif.Record, path string) {
 	m.replay = true
 	m.flipped = false
 	m.selected, m.dropKind = game.NoSquare, game.NoPieceType
-	name := path
-	if name == "" {
-		name = "sample"
+	if path != "" {
+		name = filepath.Base(path)
 	}
-	msg := fmt.Sprintf("opened %s: %d moves", filepath.Base(name), len(r.MainMoves()))
+	if name == "" {
+		name = "record"
+	}
+	msg := fmt.Sprintf("opened %s: %d moves", name, len(r.MainMoves()))
 	if len(r.Warnings) > 0 {
 		msg += fmt.Sprintf(" (%d warnings; first: %s)", len(r.Warnings), r.Warnings[0])
 	}
@@ -204,12 +270,96 @@ func (m *Model) save(as bool) tea.Cmd {
 	}
 	def := m.s.path
 	if def == "" {
-		def = filepath.Join(m.opts.Dir, "kiki-"+m.opts.Now().Format("20060102-150405")+".kif")
+		def = m.defaultPath()
 	}
-	m.dialog = newPathDialog("名前を付けて保存 (save as: .kif .kifu .ki2 .csa)", def, func(m *Model, path string) error {
-		return m.writeRecord(path)
-	})
+	m.dialog = m.saveAsDialog(def, nil)
 	return nil
+}
+
+// saveAsDialog asks for a file name, asks again before overwriting
+// another file, writes, and runs then (may be nil) once the record is
+// saved without loss.
+func (m *Model) saveAsDialog(def string, then func(*Model) tea.Cmd) *pathDialog {
+	write := func(m *Model, path string) tea.Cmd {
+		if err := m.writeRecord(path); err != nil {
+			m.setMessage(err.Error(), true)
+			return nil
+		}
+		if then != nil && !m.s.dirty {
+			return then(m)
+		}
+		return nil
+	}
+	return newPathDialog("名前を付けて保存 (save as: .kif .kifu .ki2 .csa)", def, func(m *Model, path string) (tea.Cmd, error) {
+		if path == "" {
+			return nil, fmt.Errorf("ファイル名がありません (no file name)")
+		}
+		if _, ok := kif.FormatOfPath(path); !ok {
+			return nil, fmt.Errorf("%s: use .kif, .kifu, .ki2, .ki2u or .csa", path)
+		}
+		if st, err := os.Stat(path); err == nil && !sameFile(path, m.s.path) {
+			if st.IsDir() {
+				return nil, fmt.Errorf("%s is a folder", path)
+			}
+			m.dialog = &choiceDialog{question: path + " はもうあります。上書きしますか? (the file exists: overwrite?)", choices: []choice{
+				{"y", "上書き (overwrite)", func(m *Model) tea.Cmd { return write(m, path) }},
+				{"esc", "やめる (cancel)", nil},
+			}}
+			return nil, nil
+		}
+		return write(m, path), nil
+	})
+}
+
+// sameFile reports whether a and b name the same file.
+func sameFile(a, b string) bool {
+	if b == "" {
+		return false
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	if err1 != nil || err2 != nil {
+		return filepath.Clean(a) == filepath.Clean(b)
+	}
+	return os.SameFile(sa, sb)
+}
+
+// lost says what a format cannot hold of the record ("" when nothing):
+// CSA has no variations and no comments.
+func lost(r *kif.Record, f kif.Format) string {
+	if f != kif.FormatCSA {
+		return ""
+	}
+	vars, comments := 0, 0
+	var walk func(n *kif.Node)
+	walk = func(n *kif.Node) {
+		comments += len(n.Comments)
+		moves := 0
+		for _, c := range n.Children {
+			if !c.IsSpecial() {
+				moves++
+			}
+			walk(c)
+		}
+		if moves > 1 {
+			vars += moves - 1
+		}
+	}
+	walk(r.Root)
+	var parts []string
+	if vars > 0 {
+		parts = append(parts, fmt.Sprintf("変化%d", vars))
+	}
+	if comments > 0 {
+		parts = append(parts, fmt.Sprintf("コメント%d行", comments))
+	}
+	return strings.Join(parts, "と")
+}
+
+// lossless reports whether saving to path keeps everything the record has.
+func (m *Model) lossless(path string) bool {
+	f, ok := kif.FormatOfPath(path)
+	return ok && lost(m.s.rec, f) == ""
 }
 
 func (m *Model) writeRecord(path string) error {
@@ -220,7 +370,16 @@ func (m *Model) writeRecord(path string) error {
 	if err := kif.WriteFile(path, m.s.rec, f); err != nil {
 		return err
 	}
-	m.s.path, m.s.format, m.s.dirty = path, f, false
+	m.s.path, m.s.format = path, f
+	if l := lost(m.s.rec, f); l != "" {
+		// The file lacks part of the record: it stays unsaved, so quitting
+		// or replacing it still asks.
+		m.s.dirty = true
+		m.setMessage(fmt.Sprintf("saved %s, but CSA cannot hold the %s: they are not saved (save as .kif to keep them)", path, l), true)
+		return nil
+	}
+	m.s.dirty = false
+	m.dropRecovery()
 	m.setMessage("saved "+path, false)
 	return nil
 }
@@ -239,7 +398,6 @@ func (m *Model) fillHeaders() {
 			r.Set("結果", m.s.end.banner(m.s.sideNames()))
 		}
 	}
-	_ = time.Second
 }
 
 // readDirFS lists the record files at the top of an fs.FS.

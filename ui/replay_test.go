@@ -108,7 +108,7 @@ func TestQuitWithUnsavedChangesAsks(t *testing.T) {
 	path := refdata.Path(t, "kif", "jkf-fork.kif")
 	tm := teatest.NewTestModel(t, New(replayOptions(t, path)), teatest.WithInitialTermSize(100, 30))
 	keys(tm, "right", ":", "1c1d", "enter", "q")
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "y/n") }, teatest.WithDuration(5*time.Second))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "quit without saving") }, teatest.WithDuration(5*time.Second))
 	keys(tm, "y")
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	if m := tm.FinalModel(t).(*Model); !m.quitting {
@@ -128,13 +128,14 @@ func TestBrokenFileShowsError(t *testing.T) {
 func TestEditBoard(t *testing.T) {
 	o := testOptions()
 	o.Start, _ = game.ParseSFEN("9/9/9/9/9/9/9/9/4K4 b - 1")
-	// Place a 後手 king (shift+k) on ５七's rank... the cursor starts on ５七.
-	m := run(t, o, 100, 30, "b", "up", "up", "up", "up", "up", "up", "K", "esc")
+	// Place a 後手 king (v: the next piece is 後手's; 8: 玉) on ５一; the
+	// cursor starts on ５七; Enter keeps the position.
+	m := run(t, o, 100, 30, "b", "up", "up", "up", "up", "up", "up", "v", "8", "enter")
 	if m.s.pos.King(game.White) != game.NewSquare(5, 1) {
 		t.Fatalf("後手 king at %v: %s (%s)", m.s.pos.King(game.White), m.s.pos.SFEN(), m.message)
 	}
 	// Two pawns on a file are refused with the reason.
-	m = run(t, o, 100, 30, "b", "p", "up", "p")
+	m = run(t, o, 100, 30, "b", "1", "up", "1")
 	if m.edit == nil || !strings.Contains(m.edit.err, "二歩") {
 		t.Fatalf("nifu accepted: %+v", m.edit)
 	}

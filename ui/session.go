@@ -77,7 +77,11 @@ type session struct {
 	path    string // the file it came from or was saved to
 	format  kif.Format
 	playing bool // a game in progress (clocks, AI), as opposed to a record being read
+	game    bool // the session was a game played here (it may have ended)
 	started time.Time
+	// pendingEnd is the ending of a finished game taken back with undo:
+	// it stays in the record until the next move replaces it.
+	pendingEnd *kif.Node
 }
 
 func newSession(start *game.Position) *session {
@@ -120,6 +124,13 @@ func (s *session) line() []*kif.Node {
 // new move becomes a new branch (the main continuation while a game is
 // being played, a variation when reading a record).
 func (s *session) play(m game.Move, spent time.Duration) {
+	if e := s.pendingEnd; e != nil && s.playing {
+		s.pendingEnd = nil
+		if e.Parent != nil {
+			kif.Remove(e)
+			s.dirty = true
+		}
+	}
 	if c := s.node.FindChild(m); c != nil {
 		s.node = c
 	} else {
@@ -178,7 +189,7 @@ func (s *session) checkEnd() {
 	case game.RepetitionDraw:
 		s.finish(0, true, "千日手", kif.Repetition)
 	case game.PerpetualCheck:
-		s.finish(loser.Opp(), false, "連続王手の千日手", kif.FoulLose)
+		s.finish(loser.Opp(), false, "連続王手の千日手", kif.OutcomeSpecial(o, loser, s.pos.Side()))
 	}
 }
 

@@ -1,10 +1,17 @@
 package ui
 
-import "kiki/game"
+import (
+	"fmt"
+	"strings"
 
-// studyKinds are the piece kinds the check study cycles through.
+	"kiki/game"
+	"kiki/kif"
+)
+
+// studyKinds are the piece kinds the check study cycles through; the last
+// setting, NoPieceType, is every kind at once (全駒).
 var studyKinds = []game.PieceType{game.Pawn, game.Lance, game.Knight, game.Silver, game.Gold, game.Bishop, game.Rook,
-	game.ProPawn, game.ProLance, game.ProKnight, game.ProSilver, game.Horse, game.Dragon}
+	game.ProPawn, game.ProLance, game.ProKnight, game.ProSilver, game.Horse, game.Dragon, game.NoPieceType}
 
 // studyState is what the study overlays show.
 type studyState struct {
@@ -17,6 +24,7 @@ type studyState struct {
 	fixed    bool
 }
 
+// kind is the chosen piece kind, NoPieceType for all of them.
 func (st *studyState) kind() game.PieceType { return studyKinds[st.kindIdx] }
 
 func (st *studyState) attackerFor(p *game.Position) game.Color {
@@ -26,13 +34,100 @@ func (st *studyState) attackerFor(p *game.Position) game.Color {
 	return p.Side()
 }
 
+// toggleCheckStudy turns the check study on or off; it opens on the first
+// kind the attacker actually has, in hand first, then on the board.
+func (m *Model) toggleCheckStudy() {
+	st := &m.study
+	st.checkStudy = !st.checkStudy
+	if !st.checkStudy {
+		return
+	}
+	p := m.s.pos
+	att := st.attackerFor(p)
+	has := func(t game.PieceType, board bool) bool {
+		if board {
+			return p.PiecesOf(att, t).NonZero()
+		}
+		return t <= game.Gold && p.Hand(att).Has(t)
+	}
+	for _, board := range []bool{false, true} {
+		for i, t := range studyKinds {
+			if t != game.NoPieceType && has(t, board) {
+				st.kindIdx = i
+				return
+			}
+		}
+	}
+}
+
 // checkInfo is the check study's content for the legend.
 type checkInfo struct {
 	attacker              game.Color
-	kind                  game.PieceType
+	kind                  game.PieceType // NoPieceType: every kind
 	drops, dests, origins int
+	originPieces          int // origins that hold a piece of the kind
 	checks, mates         []game.Move
 	noKing                bool
+	// layer holds the legal checks now (! and #), drawn beside the study
+	// marks rather than over them.
+	layer [game.NumSquares]mark
+}
+
+// checkMarks is the layer of legal checks and mates of the check study.
+func (m *Model) checkMarks() [game.NumSquares]mark {
+	_, ci := m.marks()
+	return ci.layer
+}
+
+// studySets is the check study's sets for attacker att and kind t (every
+// kind when t is NoPieceType), without drops the rules forbid: a pawn on a
+// file that has one of att's pawns (二歩), and, when att is to move and
+// holds the piece, any drop the position does not allow (打ち歩詰め).
+func studySets(p *game.Position, att game.Color, t game.PieceType) (cs game.CheckSets, withPiece game.Bitboard) {
+	kinds := []game.PieceType{t}
+	if t == game.NoPieceType {
+		kinds = studyKinds[:len(studyKinds)-1]
+	}
+	for _, k := range kinds {
+		s := p.CheckSets(att, k)
+		drops := s.Drops
+		if k == game.Pawn {
+			pawns := p.PiecesOf(att, game.Pawn)
+			for pawns.NonZero() {
+				f := pawns.Pop().File()
+				for r := 1; r <= 9; r++ {
+					drops = drops.AndNot(game.SquareBB(game.NewSquare(f, r)))
+				}
+			}
+		}
+		if att == p.Side() && k <= game.Gold && p.Hand(att).Has(k) {
+			legal := drops
+			for b := drops; b.NonZero(); {
+				sq := b.Pop()
+				if !p.IsLegal(game.NewDrop(game.NewPiece(att, k), sq)) {
+					legal = legal.AndNot(game.SquareBB(sq))
+				}
+			}
+			drops = legal
+		}
+		cs.Drops = cs.Drops.Or(drops)
+		cs.Destinations = cs.Destinations.Or(s.Destinations)
+		cs.Origins = cs.Origins.Or(s.Origins)
+		withPiece = withPiece.Or(s.Origins.And(p.PiecesOf(att, k)))
+	}
+	return cs, withPiece
+}
+
+// ofKind reports whether a move is made with (or drops) a piece of kind t;
+// every move is when t is NoPieceType.
+func ofKind(mv game.Move, t game.PieceType) bool {
+	switch {
+	case t == game.NoPieceType:
+		return true
+	case mv.IsDrop():
+		return mv.DropType() == t
+	}
+	return mv.Piece().Type() == t
 }
 
 // marks computes the highlights of every square from the model's state:
@@ -56,32 +151,40 @@ func (m *Model) marks() ([game.NumSquares]mark, checkInfo) {
 		}
 	}
 	var ci checkInfo
+	king := game.NoSquare
 	if m.study.checkStudy {
 		att := m.study.attackerFor(p)
 		ci.attacker, ci.kind = att, m.study.kind()
-		if p.King(att.Opp()) == game.NoSquare {
+		king = p.King(att.Opp())
+		if king == game.NoSquare {
 			ci.noKing = true
 		} else {
-			cs := p.CheckSets(att, ci.kind)
-			set(cs.Origins, markCheckOrigin)
+			cs, withPiece := studySets(p, att, ci.kind)
+			set(cs.Origins.AndNot(withPiece), markCheckOrigin)
+			set(withPiece, markCheckOriginPiece)
 			set(cs.Destinations.AndNot(cs.Origins), markCheckDest)
 			set(cs.Destinations.And(cs.Origins), markCheckDestOrigin)
 			set(cs.Drops.AndNot(cs.Origins), markCheckDrop)
 			set(cs.Drops.And(cs.Origins), markCheckDropOrigin)
 			ci.drops, ci.dests, ci.origins = cs.Drops.Count(), cs.Destinations.Count(), cs.Origins.Count()
+			ci.originPieces = withPiece.Count()
 			if att == p.Side() {
 				var ml game.MoveList
 				p.GenerateChecks(&ml)
 				for _, mv := range ml.Slice() {
+					if !ofKind(mv, ci.kind) {
+						continue
+					}
 					ci.checks = append(ci.checks, mv)
 					p.DoMove(mv)
 					mated := !p.HasLegalMove()
 					p.UndoMove()
+					to := mv.To()
 					if mated {
 						ci.mates = append(ci.mates, mv)
-						set(game.SquareBB(mv.To()), markMate)
-					} else {
-						set(game.SquareBB(mv.To()), markCheckMove)
+						ci.layer[to] = markMate
+					} else if ci.layer[to] != markMate {
+						ci.layer[to] = markCheckMove
 					}
 				}
 			}
@@ -104,6 +207,10 @@ func (m *Model) marks() ([game.NumSquares]mark, checkInfo) {
 	}
 	if m.selected != game.NoSquare {
 		set(game.SquareBB(m.selected), markSelected)
+	}
+	if king != game.NoSquare && mk[king] < markDest {
+		// The enemy king stands clear of every tint, so it reads at a glance.
+		mk[king] = markStudyKing
 	}
 	if m.cursor != game.NoSquare {
 		mk[m.cursor] = markCursor
@@ -129,4 +236,33 @@ func (m *Model) legalFromSelection() []game.Move {
 		}
 	}
 	return out
+}
+
+// studyLegend explains the check study's marks and names the mates.
+func (m *Model) studyLegend(ci checkInfo) string {
+	names := m.s.sideNames()
+	if ci.noKing {
+		return m.theme.Dim.Render(fmt.Sprintf("逆利き: %sの玉がありません", names[ci.attacker.Opp()]))
+	}
+	kind := "全駒"
+	if ci.kind != game.NoPieceType {
+		kind = ci.kind.Name()
+	}
+	s := fmt.Sprintf("逆利き %s %s→%s玉  d打%d m移動先%d o移動元%d (O:駒あり%d) D/M:両方",
+		kind, names[ci.attacker], names[ci.attacker.Opp()], ci.drops, ci.dests, ci.origins-ci.originPieces, ci.originPieces)
+	if ci.attacker == m.s.pos.Side() {
+		s += fmt.Sprintf("  !王手%d #詰%d", len(ci.checks), len(ci.mates))
+		var mates []string
+		for i, mv := range ci.mates {
+			if i == 3 {
+				mates = append(mates, "…")
+				break
+			}
+			mates = append(mates, mv.Piece().Color().Mark()+kif.KI2Move(m.s.pos, mv, m.s.pos.LastMove()))
+		}
+		if len(mates) > 0 {
+			s += " " + strings.Join(mates, " ")
+		}
+	}
+	return s
 }

@@ -107,7 +107,7 @@ func TestEffectMapView(t *testing.T) {
 func TestCheckStudyKnightView(t *testing.T) {
 	o := testOptions()
 	o.Start, _ = game.ParseSFEN("9/2k6/9/9/9/9/9/9/8K b N 1")
-	m := run(t, o, 100, 30, "c", ".", ".")
+	m := run(t, o, 100, 30, "c") // starts at 桂, the kind in hand
 	if m.study.kind() != game.Knight {
 		t.Fatalf("kind %v", m.study.kind())
 	}
@@ -182,7 +182,7 @@ func TestShortGameAgainstScriptedOpponent(t *testing.T) {
 func TestQuitAsksDuringGame(t *testing.T) {
 	tm := teatest.NewTestModel(t, New(testOptions()), teatest.WithInitialTermSize(100, 30))
 	keys(tm, ":", "7g7f", "enter", "q")
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("y/n")) }, teatest.WithDuration(5*time.Second))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("save and quit")) }, teatest.WithDuration(5*time.Second))
 	keys(tm, "n")
 	tm.Send(tea.QuitMsg{})
 	m := tm.FinalModel(t).(*Model)

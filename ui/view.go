@@ -35,6 +35,12 @@ func (m *Model) View() string {
 	marks, ci := m.marks()
 	bv := m.board()
 	bv.marks = marks
+	if m.study.checkStudy {
+		bv.checks = &ci.layer
+	}
+	if m.editing && m.edit != nil {
+		bv.cells = &m.edit.board // as placed, even when not yet a legal position
+	}
 	if m.study.effectMap {
 		counts := m.s.pos.EffectCounts()
 		bv.counts = &counts
@@ -51,37 +57,33 @@ func (m *Model) View() string {
 	}
 	leftCol := strings.Join(left, "\n")
 
-	// Bottom area: banner, status, dialog or legends, help.
+	// Bottom area: banner, status, legends and message; then the help.
 	var below []string
 	if b := m.s.end.banner(m.s.sideNames()); b != "" {
 		below = append(below, m.theme.Banner.Render("対局終了: "+b))
 	}
 	below = append(below, m.statusLine())
-	if m.dialog != nil {
-		below = append(below, m.dialog.view(m))
-	} else {
-		if m.editing && m.edit != nil {
-			below = append(below, m.theme.Dim.Render("盤面編集: p l n s g b r k 配置 (shift: 相手の駒)  + 成/戻  v 先後  x 削除  w 手番  esc 終了"))
-			if m.edit.err != "" {
-				below = append(below, m.theme.Warn.Render("この局面は不正です: "+m.edit.err))
-			}
-		}
+	var notes []string
+	if m.dialog == nil {
 		if m.study.checkStudy {
-			below = append(below, m.checkLegend(ci))
+			notes = append(notes, m.checkLegend(ci))
 		}
 		if m.study.effectMap {
-			below = append(below, m.theme.Dim.Render("利き: b 先手が多い  w 後手が多い  = 同数  空き升の数字は 先手/後手 の利きの数"))
+			notes = append(notes, m.theme.Dim.Render("利き: b 先手が多い  w 後手が多い  = 同数  空き升の数字は 先手/後手 の利きの数"))
 		}
-		if m.message != "" {
-			st := m.theme.Dim
-			if m.msgErr {
-				st = m.theme.Warn
-			}
-			below = append(below, st.Render(m.message))
+	}
+	if m.message != "" {
+		st := m.theme.Dim
+		if m.msgErr {
+			st = m.theme.Warn
 		}
+		notes = append(notes, st.Render(m.message))
 	}
 	m.help.Width = 0
 	hk := m.keys.help(m.replay, m.study.checkStudy)
+	if m.editing {
+		hk = editHelpKeys()
+	}
 	helpView := m.help.View(hk)
 	// Drop the least needed keys (those just before help and quit, which
 	// stay) until the short help fits, instead of cutting an entry in two.
@@ -93,43 +95,96 @@ func (m *Model) View() string {
 	m.help.Width = w - 4
 	if m.showHelp {
 		m.help.ShowAll = true
-		helpView = m.help.View(m.keys.help(m.replay, m.study.checkStudy))
+		full := m.keys.help(m.replay, m.study.checkStudy)
+		if m.editing {
+			full = editHelpKeys()
+		}
+		helpView = m.help.View(full)
 		m.help.ShowAll = false
 	}
 	// bubbles/help can overflow by one item; keep every line inside.
 	hl := strings.Split(helpView, "\n")
+	if len(hl) > h-len(left) {
+		// The full help never pushes the board: it is cut at the bottom.
+		hl = hl[:max(1, h-len(left))]
+	}
 	for i := range hl {
 		hl[i] = truncate(hl[i], w-1)
 	}
 	helpView = strings.Join(hl, "\n")
+	helpH := lipgloss.Height(helpView)
 
-	// Side panel: header, move list, comment, analysis.
-	sideW := w - (boardWidth + 1) - 3
+	// The board and its hands keep their place whatever else is shown:
+	// the screen never holds more lines than the terminal, so nothing
+	// scrolls. A dialog goes under the status line when it fits there,
+	// else over the side panel (the move list), else it is cut.
 	bodyH := len(left)
+	room := max(0, h-bodyH-helpH) // lines under the board
+	sideW := w - (boardWidth + 1) - 3
+	hasSide := sideW >= sideMinWidth
+	head := wrapLines(below, w)
+	var dialogLines []string
+	inSide := false
+	if m.dialog != nil {
+		m.dialogRoom = max(3, room-len(head))
+		dialogLines = wrapLines([]string{m.dialog.view(m)}, w)
+		if len(head)+len(dialogLines) > room && hasSide {
+			inSide = true
+			m.dialogRoom = max(3, h-helpH-len(head))
+			dialogLines = wrapLines([]string{m.dialog.view(m)}, sideW)
+		}
+	}
+	lines := head
+	if !inSide {
+		lines = append(lines, dialogLines...)
+	}
+	lines = append(lines, wrapLines(notes, w)...)
+	if len(lines) > room {
+		lines = lines[:room]
+	}
+
+	// Side panel: header, move list, comment, analysis; or the dialog.
 	var screen string
-	if sideW >= sideMinWidth {
-		side := m.sidePanel(sideW, max(bodyH, h-len(below)-lipgloss.Height(helpView)-1))
-		screen = lipgloss.JoinHorizontal(lipgloss.Top, leftCol, "  ", side)
+	if hasSide {
+		sideH := max(bodyH, h-len(lines)-helpH)
+		var side []string
+		if inSide {
+			side = dialogLines
+		} else {
+			side = strings.Split(m.sidePanel(sideW, sideH), "\n")
+		}
+		if len(side) > sideH {
+			side = side[:sideH]
+		}
+		screen = lipgloss.JoinHorizontal(lipgloss.Top, leftCol, "  ", strings.Join(side, "\n"))
 	} else {
 		screen = leftCol
 	}
-	// Long status lines wrap inside the window rather than in the terminal.
-	var wrapped []string
-	for _, b := range below {
-		for _, l := range strings.Split(b, "\n") {
-			if lipgloss.Width(l) < w {
-				wrapped = append(wrapped, l)
-			} else {
-				wrapped = append(wrapped, wrap(stripANSI(l), w-1)...)
-			}
-		}
+	out := screen
+	if len(lines) > 0 {
+		out += "\n" + strings.Join(lines, "\n")
 	}
-	out := screen + "\n" + strings.Join(wrapped, "\n")
-	used := lipgloss.Height(out) + lipgloss.Height(helpView)
+	used := lipgloss.Height(out) + helpH
 	if used < h {
 		out += strings.Repeat("\n", h-used)
 	}
 	return out + "\n" + helpView
+}
+
+// wrapLines splits texts into lines and wraps the long ones inside w
+// columns (wrapped lines lose their colours).
+func wrapLines(texts []string, w int) []string {
+	var out []string
+	for _, b := range texts {
+		for _, l := range strings.Split(b, "\n") {
+			if lipgloss.Width(l) < w {
+				out = append(out, l)
+			} else {
+				out = append(out, wrap(stripANSI(l), w-1)...)
+			}
+		}
+	}
+	return out
 }
 
 func padRight(s string, w int) string {
@@ -150,14 +205,14 @@ func (m *Model) handLine(c game.Color) string {
 		name += " "
 	}
 	sb.WriteString(name)
-	if m.s.playing || m.s.end.over && m.s.players[c].ai {
+	if m.s.playing || m.s.game {
 		sb.WriteString(" " + m.s.players[c].String())
 	}
 	if m.s.tc.kind != "" {
 		sb.WriteString(" " + m.clockFor(c))
 	}
 	sb.WriteString("  持駒 ")
-	h := m.s.pos.Hand(c)
+	h := m.shownHand(c)
 	if h.IsEmpty() {
 		sb.WriteString("なし")
 	}
@@ -179,6 +234,7 @@ func (m *Model) handLine(c game.Color) string {
 			sb.WriteString(label + " ")
 		}
 	}
+	sb.WriteString(m.editHandNote(c))
 	return sb.String()
 }
 
@@ -212,7 +268,11 @@ func (m *Model) statusLine() string {
 	if m.s.node.Ply > 0 {
 		parts = append(parts, fmt.Sprintf("%d手目", m.s.node.Ply))
 	}
-	parts = append(parts, names[p.Side()]+"の番")
+	if m.s.end.over {
+		parts = append(parts, "終局 ("+m.s.end.reason+")")
+	} else {
+		parts = append(parts, names[p.Side()]+"の番")
+	}
 	if p.InCheck() {
 		parts = append(parts, m.theme.Warn.Render("王手"))
 	}
@@ -233,7 +293,10 @@ func (m *Model) statusLine() string {
 		i := m.ai.info
 		what := map[string]string{"move": "考慮中", "hint": "ヒント", "analysis": "検討"}[m.ai.purpose]
 		s := what
-		if i.Depth > 0 {
+		switch {
+		case i.Depth > 0 && m.evalHidden():
+			s += fmt.Sprintf(" 深さ%d (評価は非表示: E)", i.Depth)
+		case i.Depth > 0:
 			s += fmt.Sprintf(" 深さ%d %s %dknps", i.Depth, scoreText(i.Score, p.Side()), i.NPS/1000)
 		}
 		parts = append(parts, m.theme.Good.Render(s))
@@ -241,22 +304,18 @@ func (m *Model) statusLine() string {
 	return strings.Join(parts, "  ")
 }
 
+// evalHidden reports whether the AI's evaluation and line are hidden
+// while it thinks of its move (hints and analysis were asked for).
+func (m *Model) evalHidden() bool { return m.hideEval && m.ai.purpose == "move" }
+
 // checkLegend explains the check study's marks.
-func (m *Model) checkLegend(ci checkInfo) string {
-	names := m.s.sideNames()
-	if ci.noKing {
-		return m.theme.Dim.Render(fmt.Sprintf("逆利き: %sの玉がありません", names[ci.attacker.Opp()]))
-	}
-	s := fmt.Sprintf("逆利き %s %s→%s玉 d打%d m移動先%d o移動元%d D/M:両方",
-		ci.kind.Name(), names[ci.attacker], names[ci.attacker.Opp()], ci.drops, ci.dests, ci.origins)
-	if ci.attacker == m.s.pos.Side() {
-		s += fmt.Sprintf(" !王手%d #詰%d", len(ci.checks), len(ci.mates))
-	}
-	return s
-}
+func (m *Model) checkLegend(ci checkInfo) string { return m.studyLegend(ci) }
 
 // sidePanel is the record header, the move list and the comment.
 func (m *Model) sidePanel(w, h int) string {
+	if m.editing && m.edit != nil {
+		return m.editorPanel(w, h)
+	}
 	var out []string
 	add := func(s string) { out = append(out, truncate(s, w)) }
 	r := m.s.rec
@@ -278,7 +337,7 @@ func (m *Model) sidePanel(w, h int) string {
 	if r.Start.IsPreset && r.Start.Preset != game.Even {
 		add("手合割 " + r.Start.Preset.Name())
 	}
-	if m.ai.thinking && m.ai.info.Depth > 0 {
+	if m.ai.thinking && m.ai.info.Depth > 0 && !m.evalHidden() {
 		i := m.ai.info
 		what := map[string]string{"move": "AI 考慮中", "hint": "ヒント", "analysis": "検討"}[m.ai.purpose]
 		add(m.theme.Good.Render(fmt.Sprintf("%s 深さ%d %s", what, i.Depth, scoreText(i.Score, m.s.pos.Side()))))
@@ -290,10 +349,8 @@ func (m *Model) sidePanel(w, h int) string {
 	if m.analysis.running {
 		add("解析中 " + m.analysis.progress(w-7))
 	}
-	if g := m.analysis.graph(w, 5); len(g) > 0 {
-		for _, l := range g {
-			add(m.theme.Dim.Render(l))
-		}
+	for _, l := range m.analysisPanel(w) {
+		add(l)
 	}
 	if m.mateLine != "" {
 		for _, l := range wrap(m.mateLine, w) {
@@ -340,15 +397,14 @@ func (m *Model) moveList(w, h int) []string {
 		if len(n.Parent.Children) > 1 {
 			label += "+"
 		}
-		if rank, ok := m.analysis.worst[n]; ok {
-			label += "?"
-			if rank == 1 {
-				label += "?"
-			}
-		}
+		_, mk := m.analysis.loss(n)
+		label += mk
 		text := fmt.Sprintf("%3d %s", n.Ply, label)
 		if n.HasTime {
 			text = padRight(text, 18) + " " + clockText(n.Time)
+		}
+		if ev := m.analysis.evalText(n); ev != "" {
+			text = padRight(text, 25) + fmt.Sprintf("%6s", ev) // 先手's view
 		}
 		if i == cur {
 			rows = append(rows, m.theme.Current.Render(">"+text))

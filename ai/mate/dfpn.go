@@ -54,7 +54,12 @@ type searcher struct {
 	stop      *atomic.Bool
 	aborted   bool
 	nextCheck uint64
-	onCheck   func() // called every few thousand nodes (progress, cancellation)
+	onCheck   func() // called every few hundred nodes (progress, cancellation)
+
+	// The line's extraction (see Solver.Solve and searcher.line).
+	walkOnly, walked, walkLimits bool
+	graceTime                    time.Duration
+	graceNodes                   uint64
 
 	path   map[uint64]int // positions on the current path, and their ply
 	stack  [][]child
@@ -79,8 +84,13 @@ func sat(a, b uint32) uint32 {
 	return inf - 1
 }
 
+// checkEvery is how many nodes pass between looks at the clock and limits.
+const checkEvery = 256
+
 func (s *searcher) checkLimits() {
-	s.nextCheck = s.nodes + 4096
+	// Often enough that a deep node's children (each one made and counted
+	// when first seen) do not carry the search far past its deadline.
+	s.nextCheck = s.nodes + checkEvery
 	if s.onCheck != nil {
 		s.onCheck()
 	}

@@ -33,9 +33,15 @@ func (s Status) String() string {
 
 // Options bound a search.
 type Options struct {
-	HashMiB  int           // transposition table size; default 256
-	MaxNodes uint64        // 0: no limit
-	Timeout  time.Duration // 0: no limit
+	HashMiB  int    // transposition table size; default 256
+	MaxNodes uint64 // 0: no limit
+	// Timeout bounds the whole Solve, the line's extraction included
+	// (0: no limit). When the proof is done but the minimal line is not,
+	// Solve returns the proven line walked from the table (FirstProofLine).
+	Timeout time.Duration
+	// Start is when the Timeout's clock started (zero: when Solve is
+	// called); a command sets its own start so that setting up counts.
+	Start time.Time
 	// Progress, if set, is called about every ProgressEvery during the
 	// search (from the searching goroutine).
 	Progress      func(Progress)
@@ -72,6 +78,17 @@ type Result struct {
 	// Minimal tells whether Length is proven to be the shortest forced mate
 	// (false when the search ran out of time while shortening it).
 	Minimal bool
+	// FirstProofLine tells that Moves is the proven line walked along the
+	// stored proof (shortest stored mate for the attacker, longest for the
+	// defender), not checked to be the minimax line: FirstProofOnly asked
+	// for it, or the limit came before the minimal line was extracted.
+	FirstProofLine bool
+	// Partial tells that the limit came before even that line could be
+	// walked to the end: Moves is a proven mate's beginning only.
+	Partial bool
+	// Invalid is why the position was not searched: it cannot arise in
+	// play (the side not to move is in check). Status is then Unknown.
+	Invalid *game.PositionError
 	Nodes   uint64
 	Elapsed time.Duration
 }
@@ -106,11 +123,14 @@ func (sv *Solver) newSearcher(ctx context.Context, p *game.Position) *searcher {
 		stop:     &sv.stop,
 		path:     map[uint64]int{},
 	}
-	start := time.Now()
+	start := sv.opts.Start
+	if start.IsZero() {
+		start = time.Now()
+	}
 	if sv.opts.Timeout > 0 {
 		s.deadline = start.Add(sv.opts.Timeout)
 	}
-	lastReport := start
+	lastReport := time.Now()
 	s.onCheck = func() {
 		if ctx.Err() != nil {
 			s.aborted = true
@@ -135,7 +155,13 @@ func (s *searcher) prove(r int) result {
 
 // Solve looks for a forced mate by the side to move in p (which is not
 // changed). The attacker checks on every move; positions without the
-// attacker's king are fine.
+// attacker's king are fine. An impossible position (the side not to move
+// in check) is not searched: the answer is Unknown with Invalid set.
+//
+// Limits (Timeout, MaxNodes) bound the whole call: the proof, then the
+// shortening to the minimax length (up to shortenShare of what is left),
+// then the line's extraction; what the limit leaves undone is reported
+// (Minimal false, FirstProofLine, Partial), never run on.
 func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 	sv.stop.Store(false)
 	start := time.Now()
@@ -145,6 +171,10 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 		out.Nodes = s.nodes
 		out.Elapsed = time.Since(start)
 	}()
+	if e := pos.Impossible(); e != nil {
+		out.Invalid = e
+		return out
+	}
 	if pos.King(pos.Side().Opp()) == game.NoSquare {
 		out.Status = NoMate
 		return out
@@ -157,10 +187,13 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 	case res.pn != 0:
 		return out
 	}
+	hardDeadline, hardNodes := s.deadline, s.maxNodes
 	length := int(res.dist)
 	out.Minimal = !sv.opts.FirstProofOnly
 	if !sv.opts.FirstProofOnly {
-		// Shorten: is there a mate within length-2? Repeat until not.
+		// Shorten: is there a mate within length-2? Repeat until not. The
+		// shortening leaves part of what the limits allow to the line.
+		s.deadline, s.maxNodes = shareOf(hardDeadline, hardNodes, s.nodes)
 		for length >= 3 {
 			r := s.prove(length - 2)
 			if r.pn == 0 {
@@ -170,7 +203,6 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 			if s.aborted {
 				out.Minimal = false
 				s.aborted = false
-				s.maxNodes, s.deadline = 0, time.Time{}
 			}
 			break
 		}
@@ -183,17 +215,52 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 		}
 	}
 	s.aborted = false
-	// The line gets a budget of its own beyond the search's; every search it
-	// makes is bounded, so it always ends (exact tells whether every step
-	// was certain).
-	s.maxNodes, s.deadline = 0, time.Time{}
-	moves, exact := s.line(length)
+	// The line: exact steps within the limits; once they run out (or
+	// when only the first proof was asked for) the walk along stored
+	// proofs, which needs a search only where the table lost an entry.
+	s.deadline, s.maxNodes = hardDeadline, hardNodes
+	s.graceTime, s.graceNodes = sv.opts.Timeout/walkGraceDiv, sv.opts.MaxNodes/walkGraceDiv
+	s.walkOnly = sv.opts.FirstProofOnly
+	moves, exact, complete := s.line(length)
 	out.Moves = moves
 	out.Length = len(moves)
 	out.BookLength = BookLength(p, moves)
-	out.Minimal = out.Minimal && exact && len(moves) == length
+	out.FirstProofLine = s.walkOnly || s.walked
+	out.Partial = !complete
+	out.Minimal = out.Minimal && exact && complete && !out.FirstProofLine && len(moves) == length
 	out.Status = Mate
 	return out
+}
+
+// walkGraceDiv: the walk along stored proofs, when the limits are spent,
+// may run on by a tenth of them (it rarely needs to search at all).
+const walkGraceDiv = 10
+
+// shortenShare is the part of what is left of the limits that shortening
+// the first proof may use; the rest is the line's.
+const shortenShare = 0.6
+
+// shareOf returns the shortening's limits: shortenShare of the time and
+// nodes left before the hard limits (zero: none).
+func shareOf(deadline time.Time, maxNodes, nodes uint64) (time.Time, uint64) {
+	if !deadline.IsZero() {
+		left := time.Until(deadline)
+		deadline = time.Now().Add(time.Duration(float64(max(left, 0)) * shortenShare))
+	}
+	if maxNodes > 0 {
+		left := uint64(0)
+		if maxNodes > nodes {
+			left = maxNodes - nodes
+		}
+		maxNodes = nodes + uint64(float64(left)*shortenShare) + 1
+	}
+	return deadline, maxNodes
+}
+
+// overLimits reports whether the hard limits are spent (checked between
+// steps of the line, where no search is running).
+func (s *searcher) overLimits() bool {
+	return s.maxNodes > 0 && s.nodes >= s.maxNodes || !s.deadline.IsZero() && time.Now().After(s.deadline) || s.stop != nil && s.stop.Load()
 }
 
 // line extracts the solution from the proven current position, expected
@@ -205,7 +272,7 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 // has lost it, or the length was not proven minimal, it falls back to the
 // stored mate lengths and, last, to new searches; exact reports whether
 // every step was certain.
-func (s *searcher) line(length int) (moves []game.Move, exact bool) {
+func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 	defer func() {
 		for range moves {
 			s.pos.UndoMove()
@@ -215,6 +282,14 @@ func (s *searcher) line(length int) (moves []game.Move, exact bool) {
 	// The line so far is history above every search made here: ply -1.
 	s.path = map[uint64]int{s.pos.Key(): -1}
 	for rem := length; len(moves) < 4*length+100; rem-- {
+		if !s.walkOnly && !s.walked && s.overLimits() {
+			// The limits are spent: walk the rest along the stored proofs,
+			// searching only where an entry is lost, within the grace.
+			s.walked = true
+		}
+		if (s.walkOnly || s.walked) && s.startWalk() {
+			break
+		}
 		p := s.pos
 		or := p.Side() == s.attacker
 		var ml game.MoveList
@@ -226,13 +301,15 @@ func (s *searcher) line(length int) (moves []game.Move, exact bool) {
 		if ml.Len() == 0 {
 			if or {
 				exact = false // cannot happen for a proven position
+			} else {
+				complete = true
 			}
 			break
 		}
 		chosen := game.NoMove
 		// Exact step from the table.
 		for _, m := range ml.Slice() {
-			if rem < 1 {
+			if rem < 1 || s.walkOnly || s.walked {
 				break
 			}
 			bk, key := p.KeyAfter(m)
@@ -253,7 +330,7 @@ func (s *searcher) line(length int) (moves []game.Move, exact bool) {
 				break
 			}
 		}
-		if chosen == game.NoMove && rem >= 1 {
+		if chosen == game.NoMove && rem >= 1 && !s.walkOnly && !s.walked {
 			chosen = s.probeChoice(&ml, or, rem)
 		}
 		if chosen == game.NoMove {
@@ -267,7 +344,22 @@ func (s *searcher) line(length int) (moves []game.Move, exact bool) {
 		s.path[p.Key()] = -1
 		moves = append(moves, chosen)
 	}
-	return slices.Clone(moves), exact
+	return slices.Clone(moves), exact, complete
+}
+
+// startWalk sets the walk's limits — the hard ones plus walkGrace of
+// them — the first time it is called, and reports whether those are spent.
+func (s *searcher) startWalk() bool {
+	if !s.walkLimits {
+		s.walkLimits = true
+		if !s.deadline.IsZero() {
+			s.deadline = s.deadline.Add(s.graceTime)
+		}
+		if s.maxNodes > 0 {
+			s.maxNodes += s.graceNodes
+		}
+	}
+	return s.overLimits()
 }
 
 // probeChoice finds the exact step by bounded searches: a check that
@@ -320,25 +412,37 @@ func (s *searcher) probeChoice(ml *game.MoveList, or bool, rem int) game.Move {
 // depend on the path that reaches it).
 func (s *searcher) fallbackChoice(ml *game.MoveList, or bool) game.Move {
 	p := s.pos
+	walk := s.walkOnly || s.walked
 	best, bestLen := game.NoMove, 0
-	for _, m := range ml.Slice() {
-		bk, key := p.KeyAfter(m)
-		lr := s.tt.lookup(bk, p.HandAfter(m, s.attacker), infDepth-1)
-		if !(lr.found && lr.pn == 0) {
-			saved := s.path
-			s.path = map[uint64]int{key: 0}
-			p.DoMove(m)
-			res := s.probe(infDepth - 1)
-			p.UndoMove()
-			s.path = saved
-			if res.pn != 0 {
-				continue
+	for pass := 0; pass < 2 && best == game.NoMove; pass++ {
+		// The walk takes the best stored child and searches only when
+		// none is stored (pass 1); the exact line searches every child
+		// with nothing stored, in one pass.
+		for _, m := range ml.Slice() {
+			bk, key := p.KeyAfter(m)
+			lr := s.tt.lookup(bk, p.HandAfter(m, s.attacker), infDepth-1)
+			if !(lr.found && lr.pn == 0) {
+				if walk && pass == 0 {
+					continue
+				}
+				saved := s.path
+				s.path = map[uint64]int{key: 0}
+				p.DoMove(m)
+				res := s.probe(infDepth - 1)
+				p.UndoMove()
+				s.path = saved
+				if res.pn != 0 {
+					continue
+				}
+				lr = lookupResult{pn: 0, dist: res.dist, found: true}
 			}
-			lr = lookupResult{pn: 0, dist: res.dist, found: true}
+			d := int(lr.dist)
+			if best == game.NoMove || or && d < bestLen || !or && d > bestLen {
+				best, bestLen = m, d
+			}
 		}
-		d := int(lr.dist)
-		if best == game.NoMove || or && d < bestLen || !or && d > bestLen {
-			best, bestLen = m, d
+		if !walk {
+			break
 		}
 	}
 	return best
@@ -365,9 +469,15 @@ const probeBudget = 2_000_000
 // probe searches the current position with r plies to go within
 // probeBudget nodes; an unfinished probe reports neither proof nor disproof.
 func (s *searcher) probe(r int) result {
+	if s.overLimits() {
+		return result{pn: 1, dn: 1, repPly: noRep}
+	}
 	s.ply = 0
 	limit := s.nodes + probeBudget
 	saved := s.maxNodes
+	if saved > 0 && saved < limit {
+		limit = saved // within the search's own node limit too
+	}
 	s.maxNodes = limit
 	res := s.mid(inf, inf, r)
 	s.maxNodes = saved
@@ -405,6 +515,9 @@ func (s *searcher) childSearch(r int, bounded bool) result {
 func (sv *Solver) MatingMoves(ctx context.Context, p *game.Position) ([]game.Move, []int, bool) {
 	sv.stop.Store(false)
 	pos := p.Clone()
+	if pos.Impossible() != nil {
+		return nil, nil, true // no search on a position that cannot arise: no mate
+	}
 	s := sv.newSearcher(ctx, pos)
 	var ml game.MoveList
 	pos.GenerateChecks(&ml)

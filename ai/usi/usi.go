@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ import (
 
 	"kiki/ai"
 	"kiki/ai/mate"
+	"kiki/ai/nnue"
 	"kiki/game"
 )
 
@@ -36,6 +38,11 @@ func options() []option {
 		{"Threads", "spin", strconv.Itoa(runtime.NumCPU()), 1, 256},
 		{"Level", "spin", "10", 1, 10},
 		{"MultiPV", "spin", "1", 1, 16},
+		// Eval picks the evaluation (ai.EvalNames); "material" is piece
+		// values only, for measuring search changes at equal evaluation.
+		{"Eval", "combo", ai.EvalNames[0], 0, 0},
+		{"LearnedEval", "check", "false", 0, 0},
+		{"EvalFile", "string", "<empty>", 0, 0},
 	}
 }
 
@@ -50,11 +57,21 @@ type Session struct {
 	// clearing is closed when the table cleared at usinewgame is empty.
 	clearing <-chan struct{}
 	solver   *mate.Solver
+	// learned is the shipped learned evaluation, fileNet one loaded with
+	// EvalFile (used instead when set); LearnedEval chooses between the
+	// learned evaluation and the hand-set one.
+	learned, fileNet *nnue.Net
+	useLearned       bool
 }
 
-// Run speaks USI on in/out until quit or end of input.
-func Run(in io.Reader, out io.Writer) error {
-	s := &Session{out: bufio.NewWriter(out), hashMiB: 64, pos: game.NewStartPosition()}
+// Run speaks USI on in/out until quit or end of input, with the hand-set
+// evaluation only.
+func Run(in io.Reader, out io.Writer) error { return RunWith(in, out, nil) }
+
+// RunWith is Run with a learned evaluation, offered by the LearnedEval
+// option (and EvalFile for another weights file).
+func RunWith(in io.Reader, out io.Writer, learned *nnue.Net) error {
+	s := &Session{out: bufio.NewWriter(out), hashMiB: 64, pos: game.NewStartPosition(), learned: learned}
 	s.engine = ai.NewEngine(s.hashMiB)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
@@ -128,6 +145,8 @@ func (s *Session) handle(line string) bool {
 		for _, o := range options() {
 			if o.kind == "spin" {
 				s.println("option name %s type spin default %s min %d max %d", o.name, o.def, o.min, o.max)
+			} else if o.kind == "combo" {
+				s.println("option name %s type combo default %s var %s", o.name, o.def, strings.Join(ai.EvalNames, " var "))
 			} else {
 				s.println("option name %s type %s default %s", o.name, o.kind, o.def)
 			}
@@ -224,12 +243,59 @@ func (s *Session) setOption(f []string) {
 		}
 		return
 	}
+	if opt.kind == "combo" {
+		ev, ok := ai.NewEvaluator(value)
+		if !ok {
+			s.infoString("setoption %s: want one of %s, got %q", opt.name, strings.Join(ai.EvalNames, ", "), value)
+			return
+		}
+		s.engine.Eval = ev
+		return
+	}
+	if opt.kind == "string" {
+		if opt.name == "EvalFile" {
+			s.fileNet = nil
+			if value != "" && value != "<empty>" {
+				data, err := os.ReadFile(value)
+				if err == nil {
+					s.fileNet, err = nnue.Load(data)
+				}
+				if err != nil {
+					s.infoString("setoption EvalFile: %v; the evaluation is unchanged", err)
+				}
+			}
+			s.setEval()
+		}
+		return
+	}
 	if value != "true" && value != "false" {
 		s.infoString("setoption %s: want true or false, got %q", opt.name, value)
+		return
+	}
+	if opt.name == "LearnedEval" {
+		s.useLearned = value == "true"
+		if s.useLearned && s.learned == nil && s.fileNet == nil {
+			s.useLearned = false
+			s.infoString("setoption LearnedEval: this build has no learned weights; set EvalFile")
+		}
+		s.setEval()
+	}
+}
+
+// setEval gives the engine the evaluation the options ask for.
+func (s *Session) setEval() {
+	switch {
+	case !s.useLearned:
+		s.engine.Net = nil
+	case s.fileNet != nil:
+		s.engine.Net = s.fileNet
+	default:
+		s.engine.Net = s.learned
 	}
 }
 
 func (s *Session) goCommand(f []string) {
+	received := time.Now()
 	if s.busy() {
 		s.infoString("go ignored: a search is already running")
 		return
@@ -302,7 +368,8 @@ func (s *Session) goCommand(f []string) {
 	s.running = done
 	pos := s.pos.Clone()
 	if mateMode {
-		s.solver = mate.New(mate.Options{HashMiB: s.hashMiB, Timeout: mateTime})
+		// The limit runs from the go command: the table's setting up counts.
+		s.solver = mate.New(mate.Options{HashMiB: s.hashMiB, Timeout: mateTime, Start: received})
 		go func() {
 			res := s.solver.Solve(context.Background(), pos)
 			switch res.Status {

@@ -1,0 +1,52 @@
+package ai
+
+import "kiki/game"
+
+// Evaluator scores a position in centipawns from the side to move's point
+// of view. An engine's search threads share one, so it must be safe for
+// concurrent use. *Params (the hand-set evaluation) and Material are the
+// two built in; a learned evaluation plugs in the same way.
+type Evaluator interface {
+	Evaluate(p *game.Position) int
+}
+
+// Material is the piece values only, on the board and in hand: no
+// positional knowledge. It lets search changes be measured at equal
+// evaluation, apart from what the hand-set terms know.
+type Material struct{ Params *Params }
+
+// Evaluate sums the piece values of both sides.
+func (m Material) Evaluate(p *game.Position) int {
+	prm := m.Params
+	var score [2]int
+	for c := game.Black; c <= game.White; c++ {
+		for t := game.Pawn; t < game.NumPieceTypes; t++ {
+			if v := prm.Board[t]; v != 0 {
+				score[c] += v * p.PiecesOf(c, t).Count()
+			}
+		}
+		h := p.Hand(c)
+		for t := game.Pawn; t <= game.Gold; t++ {
+			score[c] += h.Count(t) * prm.Hand[t]
+		}
+	}
+	v := score[game.Black] - score[game.White]
+	if p.Side() == game.White {
+		v = -v
+	}
+	return v
+}
+
+// EvalNames lists the evaluations NewEvaluator knows, the default first.
+var EvalNames = []string{"hand", "material"}
+
+// NewEvaluator returns the evaluation called name (one of EvalNames).
+func NewEvaluator(name string) (Evaluator, bool) {
+	switch name {
+	case "hand":
+		return &Default, true
+	case "material":
+		return Material{Params: &Default}, true
+	}
+	return nil, false
+}

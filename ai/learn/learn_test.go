@@ -1,0 +1,124 @@
+package learn
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"kiki/ai"
+	"kiki/ai/nnue"
+	"kiki/game"
+)
+
+func TestRecordRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for g := 0; g < 50; g++ {
+		p := game.NewStartPosition()
+		var ml game.MoveList
+		for i, n := 0, rng.IntN(150); i < n; i++ {
+			ml.Clear()
+			p.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			p.DoMove(ml.At(rng.IntN(ml.Len())))
+		}
+		r := NewRecord(p)
+		r.Score, r.Result, r.Move, r.Flags, r.Ply = int16(rng.IntN(60000)-30000), int8(rng.IntN(3)-1), uint16(rng.Uint32()), FlagCapture, uint16(rng.IntN(500))
+		var b [RecordSize]byte
+		r.Marshal(b[:])
+		var back Record
+		if err := back.Unmarshal(b[:]); err != nil {
+			t.Fatal(err)
+		}
+		if back != r {
+			t.Fatalf("round trip changed the record: %+v, want %+v", back, r)
+		}
+		q, err := back.Position()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Fields(p.SFEN())
+		if got := strings.Fields(q.SFEN()); strings.Join(got[:3], " ") != strings.Join(want[:3], " ") {
+			t.Fatalf("position %v, want %v", got, want)
+		}
+	}
+	var junk [RecordSize]byte
+	for i := range junk {
+		junk[i] = 0xff
+	}
+	var r Record
+	if err := r.Unmarshal(junk[:]); err == nil {
+		t.Fatal("bytes that are no record were accepted")
+	}
+}
+
+// TestGenerateResumeTrain runs the whole pipeline small: generate, cut the
+// file mid-record as a kill would, generate more (the partial record goes,
+// nothing is duplicated), train, resume training, and load the weights.
+func TestGenerateResumeTrain(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "gen.bin")
+	opts := GenOptions{
+		Out: out, Starts: []*game.Position{game.NewStartPosition()}, Nodes: 200, RandomMoves: 8, MaxPlies: 30,
+		Positions: 40, Seed: 3, NewEngine: func() *ai.Engine { return ai.NewEngine(1) },
+	}
+	if err := Generate(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	first, stray, err := ReadRecords(out)
+	if err != nil || stray != 0 || len(first) < 40 {
+		t.Fatalf("%d records, %d stray bytes, %v", len(first), stray, err)
+	}
+	data, _ := os.ReadFile(out)
+	if err := os.WriteFile(out, data[:len(data)-RecordSize/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts.Positions = len(first) + 25
+	if err := Generate(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	all, stray, err := ReadRecords(out)
+	if err != nil || stray != 0 || len(all) < opts.Positions {
+		t.Fatalf("after resuming: %d records, %d stray bytes, %v", len(all), stray, err)
+	}
+	seen := map[uint64]bool{}
+	var b [RecordSize]byte
+	for i, r := range all {
+		r.Marshal(b[:])
+		if k := packedKey(b[:]); seen[k] {
+			t.Fatalf("record %d is a duplicate", i)
+		} else {
+			seen[k] = true
+		}
+		if r.Result < -1 || r.Result > 1 {
+			t.Fatalf("record %d: result %d", i, r.Result)
+		}
+	}
+
+	weights, ckpt := filepath.Join(dir, "nnue.bin"), filepath.Join(dir, "train.ckpt")
+	var log bytes.Buffer
+	to := TrainOptions{Data: []string{out}, Out: weights, Checkpoint: ckpt, Epochs: 2, Batch: 8, Lambda: 0.5, Scale: 600, Seed: 1, Log: &log}
+	if err := Train(context.Background(), to); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	to.Resume, to.Epochs = true, 1
+	if err := Train(context.Background(), to); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	if !strings.Contains(log.String(), "resuming") || !strings.Contains(log.String(), "epoch 3:") {
+		t.Fatalf("the second run did not resume at epoch 3:\n%s", log.String())
+	}
+	t.Log(log.String())
+	w, err := os.ReadFile(weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := nnue.Load(w); err != nil {
+		t.Fatalf("trained weights refused: %v", err)
+	}
+}

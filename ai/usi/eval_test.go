@@ -1,0 +1,87 @@
+package usi
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"kiki/ai/nnue"
+)
+
+// session runs a whole USI conversation and returns its output.
+func session(t *testing.T, learned *nnue.Net, lines ...string) string {
+	t.Helper()
+	var out strings.Builder
+	if err := RunWith(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out, learned); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// depth1 asks for a depth-1 search from the start and waits for it.
+var depth1 = []string{"position startpos", "go depth 1", "isready"}
+
+// TestLearnedEvalOption checks that LearnedEval switches the engine to the
+// learned evaluation and back: a zero network scores every position 0,
+// the hand-set evaluation does not.
+func TestLearnedEvalOption(t *testing.T) {
+	zero := nnue.NewNet()
+	on := session(t, zero, append([]string{"setoption name Threads value 1", "setoption name LearnedEval value true"}, depth1...)...)
+	if !strings.Contains(on, "score cp 0 ") {
+		t.Errorf("with LearnedEval and a zero network, want score cp 0; got\n%s", on)
+	}
+	off := session(t, zero, append([]string{"setoption name Threads value 1", "setoption name LearnedEval value true", "setoption name LearnedEval value false"}, depth1...)...)
+	if strings.Contains(off, "score cp 0 ") || !strings.Contains(off, "score cp ") {
+		t.Errorf("with LearnedEval off, want the hand-set evaluation's score; got\n%s", off)
+	}
+	none := session(t, nil, "setoption name LearnedEval value true")
+	if !strings.Contains(none, "no learned weights") {
+		t.Errorf("LearnedEval without weights should say so; got\n%s", none)
+	}
+}
+
+func TestEvalFileRefusesCorruptWeights(t *testing.T) {
+	dir := t.TempDir()
+	good := nnue.NewNet().Marshal()
+	bad := append([]byte(nil), good[:len(good)/2]...)
+	goodPath, badPath := filepath.Join(dir, "good.bin"), filepath.Join(dir, "bad.bin")
+	if err := os.WriteFile(goodPath, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(badPath, bad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := session(t, nil, "setoption name EvalFile value "+badPath)
+	if !strings.Contains(out, "bad nnue weights") || !strings.Contains(out, "truncated") {
+		t.Errorf("a truncated EvalFile should be refused with the reason; got\n%s", out)
+	}
+	out = session(t, nil, append([]string{"setoption name Threads value 1", "setoption name EvalFile value " + goodPath, "setoption name LearnedEval value true"}, depth1...)...)
+	if !strings.Contains(out, "score cp 0 ") {
+		t.Errorf("EvalFile's zero network should score 0; got\n%s", out)
+	}
+}
+
+// The Eval option is announced as a combo, accepts its values, explains a
+// bad one, and a search with the material-only evaluation answers legally.
+func TestEvalOption(t *testing.T) {
+	e := start(t)
+	e.send("usi")
+	_, lines := e.expect("usiok", 2*time.Second)
+	if !strings.Contains(strings.Join(lines, "\n"), "option name Eval type combo default hand var hand var material") {
+		t.Fatalf("usi answer lacks the Eval combo:\n%s", strings.Join(lines, "\n"))
+	}
+	e.send("setoption name Eval value psychic")
+	if l, _ := e.expect("info string", 2*time.Second); !strings.Contains(l, "material") {
+		t.Errorf("bad Eval value explained as %q", l)
+	}
+	e.send("setoption name Eval value material")
+	e.send("isready")
+	e.expect("readyok", 5*time.Second)
+	e.send("position startpos moves 7g7f 3c3d")
+	e.send("go depth 4")
+	best, _ := e.expect("bestmove", 20*time.Second)
+	checkBest(t, "startpos moves 7g7f 3c3d", best)
+	e.send("quit")
+}

@@ -1,0 +1,159 @@
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"kiki/game"
+	"kiki/kif"
+)
+
+// record60 is a 60-move record of pseudo-random legal moves: plenty of
+// blunders for the analysis to find.
+func record60(t *testing.T) *kif.Record {
+	t.Helper()
+	p := game.NewStartPosition()
+	r := kif.NewRecord(p)
+	n := r.Root
+	seed := uint64(11)
+	for i := 0; i < 60; i++ {
+		var ml game.MoveList
+		p.LegalMoves(&ml)
+		if ml.Len() == 0 {
+			t.Fatalf("the random game ended at move %d", i)
+		}
+		seed = seed*6364136223846793005 + 1442695040888963407
+		mv := ml.At(int(seed>>33) % ml.Len())
+		n = n.AddChild(&kif.Node{Move: mv})
+		p.DoMove(mv)
+	}
+	return r
+}
+
+func TestAnalyzeWholeGame(t *testing.T) {
+	o := testOptions()
+	o.Record = record60(t)
+	m := runUntil(t, o, 110, 40, "解析完了", "A")
+	a := &m.analysis
+	line := m.s.line()
+	if len(line) != 60 {
+		t.Fatalf("line of %d moves", len(line))
+	}
+	marked := 0
+	for _, n := range line {
+		r, ok := a.results[n]
+		if !ok {
+			t.Fatalf("move %d has no evaluation", n.Ply)
+		}
+		loss, mark := a.loss(n)
+		// ? and ?? follow the loss threshold from the mover's view, never a rank.
+		want := ""
+		switch {
+		case loss >= blunderLoss:
+			want = "??"
+		case loss >= dubiousLoss:
+			want = "?"
+		}
+		if a.bestBefore(n) == n.Move {
+			want = "" // the engine's own choice is never marked
+		}
+		if mark != want {
+			t.Fatalf("move %d lost %d and is marked %q, want %q", n.Ply, loss, mark, want)
+		}
+		if mark != "" {
+			marked++
+			prev := a.results[n.Parent]
+			if prev.best == game.NoMove || prev.best == n.Move || len(prev.pv) == 0 {
+				t.Fatalf("move %d (%s) has no better move and line: %+v", n.Ply, mark, prev)
+			}
+		}
+		_ = r
+	}
+	if marked == 0 {
+		t.Fatal("no move of a random game marked")
+	}
+	// The move list shows every move's evaluation, from 先手's view.
+	m.s.goTo(line[9])
+	v := stripANSI(m.View())
+	row := ""
+	for _, l := range strings.Split(v, "\n") {
+		if strings.Contains(l, "> 10 ") {
+			row = l
+		}
+	}
+	if want := a.evalText(line[9]); want == "" || !strings.Contains(row, want) {
+		t.Fatalf("row of move 10 %q lacks its evaluation %s\n%s", row, want, v)
+	}
+	// The graph has an axis with labels, says whose view, marks the current move.
+	rng := a.graphRange()
+	for _, want := range []string{"評価値(先手)", fmt.Sprintf("%+5d|", rng), fmt.Sprintf("%+5d|", -rng), "    0|", "10手目"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("graph lacks %q:\n%s", want, v)
+		}
+	}
+	// A ? move shows the better move and its line.
+	for _, n := range line {
+		if _, mark := a.loss(n); mark != "" {
+			m.s.goTo(n)
+			v = stripANSI(m.View())
+			if !strings.Contains(v, "最善 ") || !strings.Contains(v, "読み筋 ") {
+				t.Fatalf("move %d (%s) shows no better move and line:\n%s", n.Ply, mark, v)
+			}
+			break
+		}
+	}
+}
+
+// The evaluations and lines go into the comments in ShogiHome's form,
+// survive a KIF round trip, and writing twice does not repeat them.
+func TestAnalysisCommentsSaved(t *testing.T) {
+	o := testOptions()
+	o.Record = record60(t)
+	o.Record.Root.Children[0].Comments = []string{"初手の感想"}
+	m := runUntil(t, o, 110, 40, "解析完了", "A")
+	m.writeAnalysisComments()
+	m.writeAnalysisComments()
+	if !m.s.dirty {
+		t.Fatal("writing comments left the record unmarked as changed")
+	}
+	path := filepath.Join(t.TempDir(), "analysed.kif")
+	if err := m.writeRecord(path); err != nil {
+		t.Fatal(err)
+	}
+	r, err := kif.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := r.MainLine()
+	if len(line) != 60 {
+		t.Fatalf("reopened %d moves", len(line))
+	}
+	orig := m.s.line()
+	for i, n := range line {
+		var evals, pvs int
+		for _, c := range n.Comments {
+			if v, ok := strings.CutPrefix(c, "#評価値="); ok {
+				evals++
+				got, err := strconv.Atoi(v)
+				if err != nil || got != m.analysis.results[orig[i]].score {
+					t.Fatalf("move %d: %q, want %d", n.Ply, c, m.analysis.results[orig[i]].score)
+				}
+			}
+			if strings.HasPrefix(c, "#読み筋=") {
+				pvs++
+			}
+		}
+		if evals != 1 {
+			t.Fatalf("move %d has %d evaluations in %q", n.Ply, evals, n.Comments)
+		}
+		if pvs > 1 {
+			t.Fatalf("move %d has %d lines in %q", n.Ply, pvs, n.Comments)
+		}
+	}
+	if line[0].Comments[0] != "初手の感想" {
+		t.Fatalf("the player's comment was lost: %q", line[0].Comments)
+	}
+}

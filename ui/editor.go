@@ -1,0 +1,427 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"kiki/game"
+)
+
+// The position editor. It works on its own copy of the board and hands,
+// so the record on screen is untouched until the editor is left with
+// Enter (asking first when the record has unsaved work); Esc leaves it
+// as it was. Every piece comes from and goes back to the piece box (what
+// the board and hands do not hold of one set), so the position always has
+// the pieces of one set at most. Letters that move the cursor (h j k l)
+// never place anything: pieces are placed by number, 1–8 for
+// 歩 香 桂 銀 金 角 飛 玉.
+
+// editTarget is where the number keys put a piece.
+type editTarget int
+
+const (
+	targetBoard editTarget = iota
+	targetBlackHand
+	targetWhiteHand
+)
+
+func (t editTarget) String() string {
+	return [...]string{"盤上", "先手の持駒", "後手の持駒"}[t]
+}
+
+// editKinds are the kinds the number keys 1–8 place.
+var editKinds = [9]game.PieceType{0, game.Pawn, game.Lance, game.Knight, game.Silver, game.Gold, game.Bishop, game.Rook, game.King}
+
+type editState struct {
+	board  [game.NumSquares]game.Piece
+	side   game.Color // side to move
+	color  game.Color // side of the next piece placed
+	hands  [2]game.Hand
+	target editTarget
+	remove bool // '-' pressed: the next number returns a piece of the target hand to the box
+	preset int  // index into game.Handicaps of the last start position chosen with 's'
+	err    string
+
+	// orig is the session on screen when the editor opened: shown again
+	// on Esc, replaced only when the editor is left with Enter.
+	orig         *session
+	origReplay   bool
+	origAnalysis analysisState
+}
+
+func (m *Model) startEdit() {
+	if m.s.playing && !m.s.end.over && m.s.node.Ply > 0 {
+		m.setMessage("対局中は編集できません (x: 投了 / n: 新しい対局)", true)
+		return
+	}
+	m.cancelAI()
+	m.analysis.cancel()
+	e := &editState{side: m.s.pos.Side(), orig: m.s, origReplay: m.replay, origAnalysis: m.analysis, preset: -1}
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		e.board[s] = m.s.pos.PieceAt(s)
+	}
+	e.hands = [2]game.Hand{m.s.pos.Hand(game.Black), m.s.pos.Hand(game.White)}
+	m.edit = e
+	m.editing = true
+	m.analysis = analysisState{}
+	m.selected, m.dropKind = game.NoSquare, game.NoPieceType
+	m.applyEdit()
+}
+
+// sfen builds the SFEN of the edited position.
+func (e *editState) sfen() string { return game.ComposeSFEN(&e.board, e.side, e.hands, 1) }
+
+// applyEdit shows the edited position (the study overlays follow it) if it
+// is a possible one; otherwise the board shows the pieces as placed and
+// the error says what is wrong.
+func (m *Model) applyEdit() {
+	p, why := m.edit.position()
+	m.edit.err = why
+	if p != nil {
+		m.s = newSession(p)
+		m.replay = true
+	}
+}
+
+// position is the edited position, or nil and why it is impossible, in words.
+func (e *editState) position() (*game.Position, string) {
+	for c := game.Black; c <= game.White; c++ {
+		for f := 1; f <= 9; f++ {
+			n := 0
+			for r := 1; r <= 9; r++ {
+				if e.board[game.NewSquare(f, r)] == game.NewPiece(c, game.Pawn) {
+					n++
+				}
+			}
+			if n > 1 {
+				return nil, fmt.Sprintf("二歩: %s筋 (%s)", game.FullWidthDigits[f], sideName(c))
+			}
+		}
+	}
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		pc := e.board[s]
+		if pc == game.NoPiece {
+			continue
+		}
+		far := s.Rank()
+		if pc.Color() == game.White {
+			far = 10 - far
+		}
+		t := pc.Type()
+		if (t == game.Pawn || t == game.Lance) && far == 1 || t == game.Knight && far <= 2 {
+			return nil, fmt.Sprintf("行き所のない駒: %s %sの%s (成るか動かす)", s.Japanese(), sideName(pc.Color()), t.Name())
+		}
+	}
+	other := e.side.Opp()
+	inCheck := fmt.Sprintf("%sの玉に王手がかかったまま (%sの番)", sideName(other), sideName(e.side))
+	p, err := game.ParseSFEN(e.sfen())
+	if err != nil {
+		// A parser that refuses a side not to move in check is answered
+		// in the same words: look at the board with the other side to move.
+		flipped := *e
+		flipped.side = other
+		if q, err2 := game.ParseSFEN(flipped.sfen()); err2 == nil {
+			if k := q.King(other); k != game.NoSquare && q.Attacked(e.side, k, q.Occupied()) {
+				return nil, inCheck
+			}
+		}
+		// The checks above and the piece box leave nothing else for the
+		// parser to refuse; say so plainly if it ever does.
+		return nil, "この局面は作れません: " + err.Error()
+	}
+	if k := p.King(other); k != game.NoSquare && p.Attacked(e.side, k, p.Occupied()) {
+		return nil, inCheck
+	}
+	return p, ""
+}
+
+func sideName(c game.Color) string { return [2]string{"先手", "後手"}[c] }
+
+// editKey handles a key in the editor, rune by rune when several arrive
+// in one message (keys typed or repeated quickly).
+func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
+		var cmds []tea.Cmd
+		for _, r := range msg.Runes {
+			cmds = append(cmds, m.editKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}))
+			if !m.editing {
+				break
+			}
+		}
+		return tea.Batch(cmds...)
+	}
+	e := m.edit
+	s := msg.String()
+	removing := e.remove
+	e.remove = false
+	switch s {
+	case "enter":
+		return m.finishEdit()
+	case "esc":
+		m.leaveEdit(e.orig)
+		m.replay = e.origReplay
+		m.analysis = e.origAnalysis
+		m.setMessage("編集を取り消しました", false)
+		return m.maybeStartAI()
+	case "up", "k":
+		m.moveCursor(0, -1)
+		return nil
+	case "down", "j":
+		m.moveCursor(0, 1)
+		return nil
+	case "left", "h":
+		m.moveCursor(-1, 0)
+		return nil
+	case "right", "l":
+		m.moveCursor(1, 0)
+		return nil
+	case "e", "c", ".", ",", "f", "?":
+		// The study keys work while editing.
+		m.editing = false
+		cmd := m.onKey(msg)
+		m.editing = true
+		return cmd
+	case "q", "ctrl+c":
+		m.leaveEdit(e.orig)
+		m.replay = e.origReplay
+		m.askQuit()
+		if m.quitting {
+			return tea.Quit
+		}
+		return nil
+	case "x", "delete", "backspace":
+		e.toBox(m.cursor)
+	case "+":
+		pc := e.board[m.cursor]
+		switch t := pc.Type(); {
+		case pc == game.NoPiece:
+		case t.CanPromote():
+			e.board[m.cursor] = game.NewPiece(pc.Color(), t.Promote())
+		case t.IsPromoted():
+			e.board[m.cursor] = game.NewPiece(pc.Color(), t.Unpromote())
+		}
+	case "v":
+		if pc := e.board[m.cursor]; pc != game.NoPiece && pc.Type() != game.King {
+			e.board[m.cursor] = game.NewPiece(pc.Color().Opp(), pc.Type())
+		} else if pc == game.NoPiece {
+			e.color = e.color.Opp()
+		} else if e.board[m.cursor] = game.NoPiece; !e.placeKing(pc.Color().Opp(), m.cursor) {
+			e.board[m.cursor] = pc
+		}
+	case "w":
+		e.side = e.side.Opp()
+	case "t":
+		e.target = (e.target + 1) % 3
+	case "-":
+		if e.target == targetBoard {
+			e.toBox(m.cursor)
+		} else {
+			e.remove = true
+		}
+	case "z":
+		e.board = [game.NumSquares]game.Piece{}
+		e.hands = [2]game.Hand{}
+		e.side = game.Black
+	case "s":
+		e.nextStart()
+	case "m":
+		e.mateProblem()
+	default:
+		if len(s) == 1 && s[0] >= '1' && s[0] <= '8' {
+			m.editPut(editKinds[s[0]-'0'], removing)
+		} else {
+			return nil
+		}
+	}
+	m.applyEdit()
+	return nil
+}
+
+// leaveEdit closes the editor and shows sess.
+func (m *Model) leaveEdit(sess *session) {
+	m.editing = false
+	m.edit = nil
+	m.s = sess
+}
+
+// finishEdit leaves the editor with its position as a new record, asking
+// first when the record on screen has unsaved work.
+func (m *Model) finishEdit() tea.Cmd {
+	e := m.edit
+	p, why := e.position()
+	if p == nil {
+		m.setMessage("この局面は不正です: "+why, true)
+		return nil
+	}
+	take := func(m *Model) tea.Cmd {
+		m.leaveEdit(newSession(p))
+		m.s.dirty = true
+		m.replay = true
+		m.analysis = analysisState{}
+		m.setMessage("編集した局面を新しい棋譜にしました (p: ここから対局, M: 詰み探索)", false)
+		return nil
+	}
+	if p.SFEN() == e.orig.pos.SFEN() {
+		// Nothing changed: back to the record as it was.
+		m.leaveEdit(e.orig)
+		m.replay = e.origReplay
+		m.analysis = e.origAnalysis
+		return m.maybeStartAI()
+	}
+	if e.orig.dirty || e.orig.playing && !e.orig.end.over && e.orig.node.Ply > 0 {
+		m.dialog = &confirmDialog{
+			question: "保存していない棋譜があります。破棄して編集した局面を新しい棋譜にしますか? y: はい  n: 編集に戻る",
+			yes:      take,
+		}
+		return nil
+	}
+	return take(m)
+}
+
+// editPut puts a piece of kind t (from the box, else from a hand) at the target: on the
+// cursor's square for the placing side, or into a hand. With remove it
+// takes one of t from the target hand back to the box instead.
+func (m *Model) editPut(t game.PieceType, remove bool) {
+	e := m.edit
+	if e.target != targetBoard {
+		c := game.Color(e.target - targetBlackHand)
+		if t == game.King {
+			m.setMessage("玉は持駒にできません", true)
+			return
+		}
+		if remove {
+			if !e.hands[c].Has(t) {
+				m.setMessage(fmt.Sprintf("%sに%sがありません", e.target, t.Name()), true)
+				return
+			}
+			e.hands[c] = e.hands[c].Sub(t)
+			return
+		}
+		switch {
+		case e.box()[t] > 0:
+		case e.hands[c.Opp()].Has(t):
+			// The box is empty of it: take it from the other hand.
+			e.hands[c.Opp()] = e.hands[c.Opp()].Sub(t)
+		default:
+			m.setMessage(fmt.Sprintf("駒箱にも相手の持駒にも%sがありません", t.Name()), true)
+			return
+		}
+		e.hands[c] = e.hands[c].Add(t)
+		return
+	}
+	if remove {
+		e.toBox(m.cursor)
+		return
+	}
+	sq := m.cursor
+	old := e.board[sq]
+	e.board[sq] = game.NoPiece // back to the box first
+	if t == game.King {
+		if !e.placeKing(e.color, sq) {
+			e.board[sq] = old
+			m.setMessage("駒箱に玉がありません", true)
+		}
+		return
+	}
+	if e.box()[t] == 0 {
+		// The box is empty of it: take it from a hand, 後手's first (in a
+		// mate problem the rest of the set waits there).
+		switch {
+		case e.hands[game.White].Has(t):
+			e.hands[game.White] = e.hands[game.White].Sub(t)
+		case e.hands[game.Black].Has(t):
+			e.hands[game.Black] = e.hands[game.Black].Sub(t)
+		default:
+			e.board[sq] = old
+			m.setMessage(fmt.Sprintf("駒箱にも持駒にも%sがありません (x で盤上の駒を駒箱へ戻す)", t.Name()), true)
+			return
+		}
+	}
+	e.board[sq] = game.NewPiece(e.color, t)
+}
+
+// placeKing puts c's king on sq, moving it there if it is elsewhere.
+func (e *editState) placeKing(c game.Color, sq game.Square) bool {
+	k := game.NewPiece(c, game.King)
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		if e.board[s] == k {
+			e.board[s] = game.NoPiece
+		}
+	}
+	if e.box()[game.King] == 0 {
+		return false
+	}
+	e.board[sq] = k
+	return true
+}
+
+// toBox returns the piece on sq to the box.
+func (e *editState) toBox(sq game.Square) { e.board[sq] = game.NoPiece }
+
+// nextStart sets the next standard start position: the even game, then
+// each handicap in turn (上手 moving first).
+func (e *editState) nextStart() {
+	cur := e.sfen()
+	i := 0
+	for j, h := range game.Handicaps {
+		if h.SFEN() == cur {
+			i = j + 1
+		}
+	}
+	h := game.Handicaps[i%len(game.Handicaps)]
+	e.setPosition(h.Position())
+	e.preset = int(h)
+}
+
+// mateProblem sets up a mate problem: 後手's king on ５一, the rest of the
+// set in 後手's hand (the tsume convention), 先手 to move; pieces are then
+// placed from the box or moved from 後手's hand into 先手's.
+func (e *editState) mateProblem() {
+	e.board = [game.NumSquares]game.Piece{}
+	e.hands = [2]game.Hand{}
+	e.board[game.NewSquare(5, 1)] = game.NewPiece(game.White, game.King)
+	e.side = game.Black
+	for _, t := range game.HandTypes {
+		e.hands[game.White] = e.hands[game.White].With(t, game.MaxInHand(t))
+	}
+}
+
+func (e *editState) setPosition(p *game.Position) {
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		e.board[s] = p.PieceAt(s)
+	}
+	e.hands = [2]game.Hand{p.Hand(game.Black), p.Hand(game.White)}
+	e.side = p.Side()
+}
+
+// shownHand is a side's hand as drawn: the editor's while editing.
+func (m *Model) shownHand(c game.Color) game.Hand {
+	if m.editing && m.edit != nil {
+		return m.edit.hands[c]
+	}
+	return m.s.pos.Hand(c)
+}
+
+// editHelp is what the editor's keys do, for the side panel and the help.
+const editHelp = "hjkl/矢印 カーソル  1-8 歩香桂銀金角飛玉を置く  t 置き先(盤/先手の持駒/後手の持駒)  - と数字 持駒を駒箱へ  " +
+	"x 盤の駒を駒箱へ  + 成/戻  v 先後(空き升: 次に置く駒)  w 手番  z 全部駒箱へ  s 平手/駒落ち  m 詰将棋(玉だけ, 残りは後手の持駒)  " +
+	"Enter 決定  Esc 取消"
+
+// editHelpKeys is the help bar while editing.
+func editHelpKeys() helpKeys {
+	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
+	short := []key.Binding{b("hjkl", "cursor"), b("1-8", "歩香桂銀金角飛玉"), b("t", "盤/持駒"), b("x", "駒箱へ"),
+		b("+", "成"), b("v", "先後"), b("w", "手番"), b("enter", "決定"), b("esc", "取消")}
+	full := [][]key.Binding{short[:5], append(short[5:7:7], b("z", "全部駒箱へ"), b("s", "平手/駒落ち"), b("m", "詰将棋")), short[7:]}
+	return helpKeys{short: short, full: full}
+}
+
+// editHandNote marks the hand the number keys fill while editing.
+func (m *Model) editHandNote(c game.Color) string {
+	if !m.editing || m.edit == nil || m.edit.target != targetBlackHand+editTarget(c) {
+		return ""
+	}
+	return m.theme.Selected.Render(" <- 置き先")
+}
