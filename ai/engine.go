@@ -97,8 +97,16 @@ func NewEngine(hashMiB int) *Engine {
 		MultiPV:    1,
 		MateSearch: true,
 		tt:         NewTT(hashMiB),
+		solver:     newProbeSolver(),
 		rng:        rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x6b696b69)),
 	}
+}
+
+// newProbeSolver makes the root mate probe's solver. It is made with the
+// engine, not at the first search, so its table's memory is in place
+// before any clock runs.
+func newProbeSolver() *mate.Solver {
+	return mate.New(mate.Options{HashMiB: 16, MaxNodes: 30000, FirstProofOnly: true, FirstMoveOnly: true})
 }
 
 // SetHash resizes the table (clearing it).
@@ -324,9 +332,6 @@ func (s *search) run(p *game.Position) Result {
 		if checks.Len() > 0 {
 			// The node budget bounds the probe when time does not; time
 			// bounds it through the context, as Stop does.
-			if e.solver == nil {
-				e.solver = mate.New(mate.Options{HashMiB: 16, MaxNodes: 30000, FirstProofOnly: true, FirstMoveOnly: true})
-			}
 			sv := e.solver
 			ctx, cancel := s.ctx, context.CancelFunc(func() {})
 			if s.hard > 0 {

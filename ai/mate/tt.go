@@ -49,7 +49,10 @@ type table struct {
 	used    int
 }
 
-// newTable makes a table of about mib MiB.
+// newTable makes a table of about mib MiB, its memory already touched: a
+// fresh page costs whoever first writes it a fault, and on a loaded virtual
+// machine that has been measured at tens of milliseconds per MiB, which a
+// probe inside a byoyomi search cannot afford.
 func newTable(mib int) *table {
 	if mib < 1 {
 		mib = 1
@@ -59,7 +62,9 @@ func newTable(mib int) *table {
 	for size*2 <= n {
 		size *= 2
 	}
-	return &table{buckets: make([]bucket, size), mask: size - 1}
+	t := &table{buckets: make([]bucket, size), mask: size - 1}
+	t.clear()
+	return t
 }
 
 func (t *table) clear() {
