@@ -21,7 +21,7 @@ import (
 // while it is open. Esc always closes it.
 type dialog interface {
 	update(msg tea.KeyMsg, m *Model) (done bool, cmd tea.Cmd)
-	view(m *Model) string
+	view(m *Model, room int) string
 }
 
 // promoDialog asks 成 or 不成 when both are legal; 成 is the default.
@@ -50,7 +50,7 @@ func (d *promoDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
 	return false, nil
 }
 
-func (d *promoDialog) view(m *Model) string {
+func (d *promoDialog) view(m *Model, room int) string {
 	yes, no := "[成 y]", " 不成 n "
 	if d.no {
 		yes, no = " 成 y ", "[不成 n]"
@@ -74,7 +74,7 @@ func (d *confirmDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
 	return false, nil
 }
 
-func (d *confirmDialog) view(m *Model) string { return m.theme.Warn.Render(d.question) }
+func (d *confirmDialog) view(m *Model, room int) string { return m.theme.Warn.Render(d.question) }
 
 // choiceDialog asks a question with several answers, each on its own key
 // (and ←→ + Enter); Esc answers the last one, which is always "cancel".
@@ -116,7 +116,7 @@ func (d *choiceDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
 	return false, nil
 }
 
-func (d *choiceDialog) view(m *Model) string {
+func (d *choiceDialog) view(m *Model, room int) string {
 	var sb strings.Builder
 	sb.WriteString(m.theme.Warn.Render(d.question) + "\n")
 	for i, c := range d.choices {
@@ -141,20 +141,20 @@ func (d *textDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
 	case "esc", "q", "enter":
 		return true, nil
 	case "down", "j":
-		d.offset++
+		d.offset = min(d.offset+1, len(d.lines())-1)
 	case "up", "k":
 		d.offset = max(0, d.offset-1)
 	}
 	return false, nil
 }
 
-func (d *textDialog) view(m *Model) string {
-	lines := strings.Split(strings.TrimRight(d.text, "\n"), "\n")
-	h := max(3, m.dialogRoom-1)
-	if d.offset > len(lines)-1 {
-		d.offset = max(0, len(lines)-1)
-	}
-	lines = lines[d.offset:min(len(lines), d.offset+h)]
+func (d *textDialog) lines() []string { return strings.Split(strings.TrimRight(d.text, "\n"), "\n") }
+
+func (d *textDialog) view(m *Model, room int) string {
+	lines := d.lines()
+	h := max(3, room-1)
+	off := min(d.offset, len(lines)-1)
+	lines = lines[off:min(len(lines), off+h)]
 	return m.theme.Title.Render(d.title) + m.theme.Dim.Render("  (esc close, ↑↓ scroll)") + "\n" + strings.Join(lines, "\n")
 }
 
@@ -206,7 +206,7 @@ func (d *moveLine) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
 	return false, cmd
 }
 
-func (d *moveLine) view(m *Model) string {
+func (d *moveLine) view(m *Model, room int) string {
 	s := d.in.View()
 	if d.err != "" {
 		s += "\n" + m.theme.Warn.Render(d.err)
@@ -359,7 +359,7 @@ func (d *gameDialog) start(m *Model) tea.Cmd {
 	return m.maybeStartAI()
 }
 
-func (d *gameDialog) view(m *Model) string {
+func (d *gameDialog) view(m *Model, room int) string {
 	names := m.s.sideNames()
 	if !d.fromHere && game.Handicaps[d.handicap] != game.Even {
 		names = [2]string{"下手", "上手"}
@@ -433,7 +433,7 @@ func (d *commentDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
 	return false, cmd
 }
 
-func (d *commentDialog) view(m *Model) string {
+func (d *commentDialog) view(m *Model, room int) string {
 	return m.theme.Title.Render("コメント (comment)") + m.theme.Dim.Render("  ctrl+s save  esc cancel") + "\n" + d.ta.View()
 }
 
@@ -473,7 +473,7 @@ func (d *pathDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
 	return false, cmd
 }
 
-func (d *pathDialog) view(m *Model) string {
+func (d *pathDialog) view(m *Model, room int) string {
 	s := m.theme.Title.Render(d.title) + m.theme.Dim.Render("  enter ok  esc cancel") + "\n" + d.in.View()
 	if d.err != "" {
 		s += "\n" + m.theme.Warn.Render(d.err)
@@ -572,10 +572,10 @@ func (d *openDialog) open(m *Model, path string) (bool, tea.Cmd) {
 	return true, nil
 }
 
-func (d *openDialog) view(m *Model) string {
+func (d *openDialog) view(m *Model, room int) string {
 	var sb strings.Builder
 	sb.WriteString(m.theme.Title.Render("棋譜を開く (open)") + m.theme.Dim.Render("  ↑↓ choose  enter open  / type a path  esc cancel") + "\n")
-	h := max(3, m.dialogRoom-3)
+	h := max(3, room-3)
 	start := max(0, min(d.sel-h/2, len(d.entries)-h))
 	for i := start; i < len(d.entries) && i < start+h; i++ {
 		if i == d.sel && !d.typing {
@@ -621,7 +621,7 @@ func (d *variationsDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
 	return false, nil
 }
 
-func (d *variationsDialog) view(m *Model) string {
+func (d *variationsDialog) view(m *Model, room int) string {
 	var sb strings.Builder
 	sb.WriteString(m.theme.Title.Render(fmt.Sprintf("%d手目の変化 (variations)", d.parent.Ply+1)) + m.theme.Dim.Render("  ↑↓ enter  esc") + "\n")
 	for i, c := range d.parent.Children {

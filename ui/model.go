@@ -86,17 +86,11 @@ type Model struct {
 	mateSolver interface{ Stop() }
 	mateEvents chan tea.Msg
 	analysis   analysisState
-	// listTop and listNodes map the move list's rows on screen to nodes
-	// (set by View, used by mouse clicks).
-	listTop    int
-	listNodes  []*kif.Node
 	pendingG   bool // 'g' pressed: a number follows
 	jumpDigits string
 	quitting   bool
 	recovery   recoveryState
 	hideEval   bool
-	// dialogRoom is the number of lines a dialog may use (set by View).
-	dialogRoom int
 }
 
 // New returns the model.
@@ -188,7 +182,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-		m.help.Width = msg.Width
 		return m, nil
 	case aiInfoMsg:
 		return m, m.onAIInfo(msg)

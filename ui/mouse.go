@@ -15,9 +15,12 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 	bv := m.board()
 	// A click on the move list goes to that move (when not in a game).
 	if msg.X >= boardWidth+3 && !m.editing {
-		if i := msg.Y - m.listTop; i >= 0 && i < len(m.listNodes) && !(m.s.playing && !m.s.end.over) {
+		if m.tooSmall() || m.s.playing && !m.s.end.over {
+			return nil
+		}
+		if n, ok := m.layout().list.at(msg.Y); ok {
 			m.cancelAIUnlessAnalysis()
-			m.s.goTo(m.listNodes[i])
+			m.s.goTo(n)
 			return m.analysisFollow()
 		}
 		return nil

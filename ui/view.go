@@ -20,19 +20,125 @@ const (
 	sideMinWidth = 20
 )
 
+// frame is where everything goes on the screen for the model's state and
+// terminal size. View draws it; Update hit-tests clicks against it, so a
+// click needs no View first, and View changes nothing.
+type frame struct {
+	w, h  int
+	left  []string // hand, board, hand: padded to boardWidth+1
+	lines []string // under the board: banner, status, dialog, notes
+	help  string
+	// side is the side panel (move list, or the dialog when it does not
+	// fit under the board); nil when the terminal is too narrow.
+	side []string
+	list listRows // the move list's rows within side
+}
+
+// listRows maps rows of the side panel to the nodes of the move list.
+type listRows struct {
+	top   int // the side panel row of the first node
+	nodes []*kif.Node
+}
+
+// at returns the node shown on side panel row y.
+func (l listRows) at(y int) (*kif.Node, bool) {
+	if i := y - l.top; i >= 0 && i < len(l.nodes) {
+		return l.nodes[i], true
+	}
+	return nil, false
+}
+
+// size is the terminal size, with a default before the first WindowSizeMsg.
+func (m *Model) size() (w, h int) {
+	if m.width == 0 && m.height == 0 {
+		return 100, 30
+	}
+	return m.width, m.height
+}
+
+// tooSmall reports whether the terminal cannot hold the board.
+func (m *Model) tooSmall() bool {
+	w, h := m.size()
+	return w < minWidth || h < minHeight
+}
+
 // View draws the screen.
 func (m *Model) View() string {
 	if m.quitting {
 		return ""
 	}
-	w, h := m.width, m.height
-	if w == 0 && h == 0 {
-		w, h = 100, 30
-	}
-	if w < minWidth || h < minHeight {
+	w, h := m.size()
+	if m.tooSmall() {
 		return fmt.Sprintf("kiki needs a terminal of at least %d×%d (this one is %d×%d).\nMake the window larger, or press q to quit.", minWidth, minHeight, w, h)
 	}
+	f := m.layout()
+	screen := strings.Join(f.left, "\n")
+	if f.side != nil {
+		screen = lipgloss.JoinHorizontal(lipgloss.Top, screen, "  ", strings.Join(f.side, "\n"))
+	}
+	out := screen
+	if len(f.lines) > 0 {
+		out += "\n" + strings.Join(f.lines, "\n")
+	}
+	used := lipgloss.Height(out) + lipgloss.Height(f.help)
+	if used < h {
+		out += strings.Repeat("\n", h-used)
+	}
+	return out + "\n" + f.help
+}
+
+// layout places the board, the lines under it, the side panel and the
+// help bar. The board and its hands keep their place whatever else is
+// shown: the screen never holds more lines than the terminal, so nothing
+// scrolls. A dialog goes under the status line when it fits there, else
+// over the side panel (the move list), else it is cut.
+func (m *Model) layout() frame {
+	w, h := m.size()
 	marks, ci := m.marks()
+	f := frame{w: w, h: h, left: m.boardColumn(marks, ci)}
+	f.help = m.helpBar(w, h-len(f.left))
+	helpH := lipgloss.Height(f.help)
+	bodyH := len(f.left)
+	room := max(0, h-bodyH-helpH) // lines under the board
+	sideW := w - (boardWidth + 1) - 3
+	hasSide := sideW >= sideMinWidth
+	head := wrapLines(m.belowBoard(), w)
+	var dialogLines []string
+	inSide := false
+	if m.dialog != nil {
+		dialogLines = wrapLines([]string{m.dialog.view(m, max(3, room-len(head)))}, w)
+		if len(head)+len(dialogLines) > room && hasSide {
+			inSide = true
+			dialogLines = wrapLines([]string{m.dialog.view(m, max(3, h-helpH-len(head)))}, sideW)
+		}
+	}
+	lines := head
+	if !inSide {
+		lines = append(lines, dialogLines...)
+	}
+	lines = append(lines, wrapLines(m.notes(ci), w)...)
+	if len(lines) > room {
+		lines = lines[:room]
+	}
+	f.lines = lines
+	if !hasSide {
+		return f
+	}
+	sideH := max(bodyH, h-len(lines)-helpH)
+	if inSide {
+		f.side = dialogLines
+	} else {
+		f.side, f.list = m.sidePanel(sideW, sideH)
+	}
+	if len(f.side) > sideH {
+		f.side = f.side[:sideH]
+	}
+	return f
+}
+
+// boardColumn is the hands and the board, with the overlays of the study
+// tools and the editor.
+func (m *Model) boardColumn(marks [game.NumSquares]mark, ci checkInfo) []string {
 	bv := m.board()
 	bv.marks = marks
 	if m.study.checkStudy {
@@ -55,14 +161,20 @@ func (m *Model) View() string {
 	for i := range left {
 		left[i] = padRight(left[i], boardWidth+1)
 	}
-	leftCol := strings.Join(left, "\n")
+	return left
+}
 
-	// Bottom area: banner, status, legends and message; then the help.
+// belowBoard is the banner and the status line.
+func (m *Model) belowBoard() []string {
 	var below []string
 	if b := m.s.end.banner(m.s.sideNames()); b != "" {
 		below = append(below, m.theme.Banner.Render("対局終了: "+b))
 	}
-	below = append(below, m.statusLine())
+	return append(below, m.statusLine())
+}
+
+// notes are the study legends (when no dialog hides them) and the message.
+func (m *Model) notes(ci checkInfo) []string {
 	var notes []string
 	if m.dialog == nil {
 		if m.study.checkStudy {
@@ -79,96 +191,42 @@ func (m *Model) View() string {
 		}
 		notes = append(notes, st.Render(m.message))
 	}
-	m.help.Width = 0
+	return notes
+}
+
+// helpBar is the short help, or the full help when asked for, inside w
+// columns and at most maxH lines (the full help never pushes the board:
+// it is cut at the bottom).
+func (m *Model) helpBar(w, maxH int) string {
+	hm := m.help // a copy: drawing changes nothing
+	hm.Width = 0
 	hk := m.keys.help(m.replay, m.study.checkStudy)
 	if m.editing {
 		hk = editHelpKeys()
 	}
-	helpView := m.help.View(hk)
+	full := hk
+	helpView := hm.View(hk)
 	// Drop the least needed keys (those just before help and quit, which
 	// stay) until the short help fits, instead of cutting an entry in two.
 	for lipgloss.Width(helpView) > w-1 && len(hk.short) > 2 {
 		n := len(hk.short)
 		hk.short = append(hk.short[:n-3:n-3], hk.short[n-2:]...)
-		helpView = m.help.View(hk)
+		helpView = hm.View(hk)
 	}
-	m.help.Width = w - 4
 	if m.showHelp {
-		m.help.ShowAll = true
-		full := m.keys.help(m.replay, m.study.checkStudy)
-		if m.editing {
-			full = editHelpKeys()
-		}
-		helpView = m.help.View(full)
-		m.help.ShowAll = false
+		hm.Width = w - 4
+		hm.ShowAll = true
+		helpView = hm.View(full)
 	}
 	// bubbles/help can overflow by one item; keep every line inside.
 	hl := strings.Split(helpView, "\n")
-	if len(hl) > h-len(left) {
-		// The full help never pushes the board: it is cut at the bottom.
-		hl = hl[:max(1, h-len(left))]
+	if len(hl) > maxH {
+		hl = hl[:max(1, maxH)]
 	}
 	for i := range hl {
 		hl[i] = truncate(hl[i], w-1)
 	}
-	helpView = strings.Join(hl, "\n")
-	helpH := lipgloss.Height(helpView)
-
-	// The board and its hands keep their place whatever else is shown:
-	// the screen never holds more lines than the terminal, so nothing
-	// scrolls. A dialog goes under the status line when it fits there,
-	// else over the side panel (the move list), else it is cut.
-	bodyH := len(left)
-	room := max(0, h-bodyH-helpH) // lines under the board
-	sideW := w - (boardWidth + 1) - 3
-	hasSide := sideW >= sideMinWidth
-	head := wrapLines(below, w)
-	var dialogLines []string
-	inSide := false
-	if m.dialog != nil {
-		m.dialogRoom = max(3, room-len(head))
-		dialogLines = wrapLines([]string{m.dialog.view(m)}, w)
-		if len(head)+len(dialogLines) > room && hasSide {
-			inSide = true
-			m.dialogRoom = max(3, h-helpH-len(head))
-			dialogLines = wrapLines([]string{m.dialog.view(m)}, sideW)
-		}
-	}
-	lines := head
-	if !inSide {
-		lines = append(lines, dialogLines...)
-	}
-	lines = append(lines, wrapLines(notes, w)...)
-	if len(lines) > room {
-		lines = lines[:room]
-	}
-
-	// Side panel: header, move list, comment, analysis; or the dialog.
-	var screen string
-	if hasSide {
-		sideH := max(bodyH, h-len(lines)-helpH)
-		var side []string
-		if inSide {
-			side = dialogLines
-		} else {
-			side = strings.Split(m.sidePanel(sideW, sideH), "\n")
-		}
-		if len(side) > sideH {
-			side = side[:sideH]
-		}
-		screen = lipgloss.JoinHorizontal(lipgloss.Top, leftCol, "  ", strings.Join(side, "\n"))
-	} else {
-		screen = leftCol
-	}
-	out := screen
-	if len(lines) > 0 {
-		out += "\n" + strings.Join(lines, "\n")
-	}
-	used := lipgloss.Height(out) + helpH
-	if used < h {
-		out += strings.Repeat("\n", h-used)
-	}
-	return out + "\n" + helpView
+	return strings.Join(hl, "\n")
 }
 
 // wrapLines splits texts into lines and wraps the long ones inside w
@@ -311,10 +369,11 @@ func (m *Model) evalHidden() bool { return m.hideEval && m.ai.purpose == "move" 
 // checkLegend explains the check study's marks.
 func (m *Model) checkLegend(ci checkInfo) string { return m.studyLegend(ci) }
 
-// sidePanel is the record header, the move list and the comment.
-func (m *Model) sidePanel(w, h int) string {
+// sidePanel is the record header, the move list and the comment, and
+// where the move list's rows are.
+func (m *Model) sidePanel(w, h int) ([]string, listRows) {
 	if m.editing && m.edit != nil {
-		return m.editorPanel(w, h)
+		return m.editorPanel(w, h), listRows{}
 	}
 	var out []string
 	add := func(s string) { out = append(out, truncate(s, w)) }
@@ -369,16 +428,18 @@ func (m *Model) sidePanel(w, h int) string {
 	}
 	listH := h - len(out) - len(comment) - 1
 	out = append(out, m.theme.Title.Render("棋譜"))
-	m.listTop = len(out)
-	out = append(out, m.moveList(w, max(3, listH))...)
+	list := listRows{top: len(out)}
+	rows, nodes := m.moveList(w, max(3, listH))
+	list.nodes = nodes
+	out = append(out, rows...)
 	out = append(out, comment...)
-	return strings.Join(out, "\n")
+	return out, list
 }
 
 // moveList shows the line through the current move, scrolled to keep it
 // in view: 先手/後手 marks, '+' on moves with alternatives, '?' on the
 // moves the analysis found worst, and the time spent where known.
-func (m *Model) moveList(w, h int) []string {
+func (m *Model) moveList(w, h int) (rows []string, nodes []*kif.Node) {
 	line := m.s.line()
 	cur := -1
 	for i, n := range line {
@@ -386,7 +447,7 @@ func (m *Model) moveList(w, h int) []string {
 			cur = i
 		}
 	}
-	rows := make([]string, 0, len(line)+1)
+	rows = make([]string, 0, len(line)+1)
 	startLabel := "   開始局面"
 	if cur == -1 {
 		startLabel = "> 開始局面"
@@ -419,13 +480,13 @@ func (m *Model) moveList(w, h int) []string {
 		start = min(max(0, curRow-h/2), len(rows)-h)
 	}
 	rows = rows[start:min(len(rows), start+h)]
-	// Remember which node each row shows, for clicks.
-	nodes := append([]*kif.Node{m.s.rec.Root}, line...)
-	m.listNodes = nodes[start:min(len(nodes), start+h)]
+	// Which node each row shows, for clicks.
+	nodes = append([]*kif.Node{m.s.rec.Root}, line...)
+	nodes = nodes[start:min(len(nodes), start+h)]
 	for i := range rows {
 		rows[i] = truncate(rows[i], w)
 	}
-	return rows
+	return rows, nodes
 }
 
 // truncate cuts a line to w display columns.
