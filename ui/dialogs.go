@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textarea"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -17,12 +19,15 @@ import (
 	"kiki/kif"
 )
 
-// dialog is a component drawn over the status area that takes the keys
-// while it is open. Esc always closes it.
-type dialog interface {
-	update(msg tea.KeyMsg, m *Model) (done bool, cmd tea.Cmd)
-	view(m *Model, room int) string
-}
+// playMoveMsg asks the root to play a legal move.
+type playMoveMsg struct{ mv game.Move }
+
+// askPromotionMsg asks the root to ask 成 or 不成 (a typed move that left
+// it unsaid).
+type askPromotionMsg struct{ promo, plain game.Move }
+
+// deselectMsg puts the picked-up piece back (the promotion was cancelled).
+type deselectMsg struct{}
 
 // promoDialog asks 成 or 不成 when both are legal; 成 is the default.
 type promoDialog struct {
@@ -30,51 +35,51 @@ type promoDialog struct {
 	no           bool // 不成 highlighted
 }
 
-func (d *promoDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
-	switch msg.String() {
-	case "y", "Y":
-		return true, m.playMove(d.promo)
-	case "n", "N":
-		return true, m.playMove(d.plain)
-	case "left", "right", "h", "l", "up", "down", "tab":
+func (d *promoDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	k := dkeys
+	switch {
+	case key.Matches(msg, k.Yes):
+		return playMoveMsg{d.promo}, nil
+	case key.Matches(msg, k.No):
+		return playMoveMsg{d.plain}, nil
+	case key.Matches(msg, k.Left, k.Right, k.Up, k.Down, k.Tab):
 		d.no = !d.no
-	case "enter", " ":
+	case key.Matches(msg, k.Enter, k.Space):
 		if d.no {
-			return true, m.playMove(d.plain)
+			return playMoveMsg{d.plain}, nil
 		}
-		return true, m.playMove(d.promo)
-	case "esc":
-		m.selected = game.NoSquare
-		return true, nil
+		return playMoveMsg{d.promo}, nil
+	case key.Matches(msg, k.Esc):
+		return deselectMsg{}, nil
 	}
-	return false, nil
+	return nil, nil
 }
 
-func (d *promoDialog) view(m *Model, room int) string {
+func (d *promoDialog) view(th *Theme, _ int) string {
 	yes, no := "[成 y]", " 不成 n "
 	if d.no {
 		yes, no = " 成 y ", "[不成 n]"
 	}
-	return m.theme.Title.Render("成りますか? ") + yes + " " + no + m.theme.Dim.Render("  (←→ enter, esc cancel)")
+	return th.Title.Render("成りますか? ") + yes + " " + no + th.Dim.Render("  (←→ enter, esc cancel)")
 }
 
-// confirmDialog asks a yes/no question.
+// confirmDialog asks a yes/no question; yes is the answer to y.
 type confirmDialog struct {
 	question string
-	yes      func(*Model) tea.Cmd
+	yes      tea.Msg
 }
 
-func (d *confirmDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
-	switch msg.String() {
-	case "y", "Y":
-		return true, d.yes(m)
-	case "n", "N", "esc":
-		return true, nil
+func (d *confirmDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	switch {
+	case key.Matches(msg, dkeys.Yes):
+		return d.yes, nil
+	case key.Matches(msg, dkeys.No, dkeys.Esc):
+		return closeDialogMsg{}, nil
 	}
-	return false, nil
+	return nil, nil
 }
 
-func (d *confirmDialog) view(m *Model, room int) string { return m.theme.Warn.Render(d.question) }
+func (d *confirmDialog) view(th *Theme, _ int) string { return th.Warn.Render(d.question) }
 
 // choiceDialog asks a question with several answers, each on its own key
 // (and ←→ + Enter); Esc answers the last one, which is always "cancel".
@@ -84,45 +89,46 @@ type choiceDialog struct {
 	sel      int
 }
 
-// choice is one answer of a choiceDialog; do may be nil (cancel).
+// choice is one answer of a choiceDialog; answer nil is "cancel".
 type choice struct {
 	key, label string
-	do         func(*Model) tea.Cmd
+	answer     tea.Msg
 }
 
-func (d *choiceDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
-	pick := func(c choice) (bool, tea.Cmd) {
-		if c.do == nil {
-			return true, nil
+func (d *choiceDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	pick := func(c choice) (tea.Msg, tea.Cmd) {
+		if c.answer == nil {
+			return closeDialogMsg{}, nil
 		}
-		return true, c.do(m)
+		return c.answer, nil
 	}
-	switch s := msg.String(); s {
-	case "esc":
+	k := dkeys
+	switch {
+	case key.Matches(msg, k.Esc):
 		return pick(d.choices[len(d.choices)-1])
-	case "left", "h", "shift+tab":
+	case key.Matches(msg, k.Left, k.BackTab):
 		d.sel = (d.sel + len(d.choices) - 1) % len(d.choices)
-	case "right", "l", "tab":
+	case key.Matches(msg, k.Right, k.Tab):
 		d.sel = (d.sel + 1) % len(d.choices)
-	case "enter":
+	case key.Matches(msg, k.Enter):
 		return pick(d.choices[d.sel])
 	default:
 		for _, c := range d.choices {
-			if c.key == s {
+			if key.Matches(msg, key.NewBinding(key.WithKeys(c.key))) {
 				return pick(c)
 			}
 		}
 	}
-	return false, nil
+	return nil, nil
 }
 
-func (d *choiceDialog) view(m *Model, room int) string {
+func (d *choiceDialog) view(th *Theme, _ int) string {
 	var sb strings.Builder
-	sb.WriteString(m.theme.Warn.Render(d.question) + "\n")
+	sb.WriteString(th.Warn.Render(d.question) + "\n")
 	for i, c := range d.choices {
 		label := c.key + " " + c.label
 		if i == d.sel {
-			sb.WriteString("[" + m.theme.Current.Render(label) + "] ")
+			sb.WriteString("[" + th.Current.Render(label) + "] ")
 		} else {
 			sb.WriteString(" " + label + "  ")
 		}
@@ -136,33 +142,36 @@ type textDialog struct {
 	offset      int
 }
 
-func (d *textDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
-	switch msg.String() {
-	case "esc", "q", "enter":
-		return true, nil
-	case "down", "j":
+func (d *textDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	switch {
+	case key.Matches(msg, dkeys.Close, dkeys.Enter):
+		return closeDialogMsg{}, nil
+	case key.Matches(msg, dkeys.Down):
 		d.offset = min(d.offset+1, len(d.lines())-1)
-	case "up", "k":
+	case key.Matches(msg, dkeys.Up):
 		d.offset = max(0, d.offset-1)
 	}
-	return false, nil
+	return nil, nil
 }
 
 func (d *textDialog) lines() []string { return strings.Split(strings.TrimRight(d.text, "\n"), "\n") }
 
-func (d *textDialog) view(m *Model, room int) string {
+func (d *textDialog) view(th *Theme, room int) string {
 	lines := d.lines()
 	h := max(3, room-1)
 	off := min(d.offset, len(lines)-1)
 	lines = lines[off:min(len(lines), off+h)]
-	return m.theme.Title.Render(d.title) + m.theme.Dim.Render("  (esc close, ↑↓ scroll)") + "\n" + strings.Join(lines, "\n")
+	return th.Title.Render(d.title) + th.Dim.Render("  (esc close, ↑↓ scroll)") + "\n" + strings.Join(lines, "\n")
 }
 
 // moveLine is the typed-move prompt opened with ':' — USI (7g7f, P*5e) or
-// Japanese (76歩, 同歩, 55角打, 24歩成, 58金右).
+// Japanese (76歩, 同歩, 55角打, 24歩成, 58金右). The root keeps pos and
+// canMove up to date (the AI may move while the prompt is open).
 type moveLine struct {
-	in  textinput.Model
-	err string
+	in      textinput.Model
+	err     string
+	pos     *game.Position
+	canMove bool
 }
 
 func newMoveLine() *moveLine {
@@ -174,42 +183,41 @@ func newMoveLine() *moveLine {
 	return &moveLine{in: in}
 }
 
-func (d *moveLine) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
-	switch msg.String() {
-	case "esc":
-		return true, nil
-	case "enter":
+func (d *moveLine) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	switch {
+	case key.Matches(msg, dkeys.Esc):
+		return closeDialogMsg{}, nil
+	case key.Matches(msg, dkeys.Enter):
 		text := strings.TrimSpace(d.in.Value())
 		if text == "" {
-			return true, nil
+			return closeDialogMsg{}, nil
 		}
-		if !m.humanToMove() {
+		if !d.canMove || d.pos == nil {
 			d.err = "AIの手番です"
-			return false, nil
+			return nil, nil
 		}
-		mv, err := parseTypedMove(m.s.pos, text)
+		mv, err := parseTypedMove(d.pos, text)
 		if err != nil {
 			// Keep the prompt open with the error, ready for a new move.
 			d.err = err.Error()
 			d.in.SetValue("")
-			return false, nil
+			return nil, nil
 		}
-		if promo, ask := promotionUnsaid(m.s.pos, text, mv); ask {
-			m.dialog = &promoDialog{promo: promo, plain: mv}
-			return true, nil
+		if promo, ask := promotionUnsaid(d.pos, text, mv); ask {
+			return askPromotionMsg{promo: promo, plain: mv}, nil
 		}
-		return true, m.playMove(mv)
+		return playMoveMsg{mv}, nil
 	}
 	var cmd tea.Cmd
 	d.in, cmd = d.in.Update(msg)
 	d.err = ""
-	return false, cmd
+	return nil, cmd
 }
 
-func (d *moveLine) view(m *Model, room int) string {
+func (d *moveLine) view(th *Theme, _ int) string {
 	s := d.in.View()
 	if d.err != "" {
-		s += "\n" + m.theme.Warn.Render(d.err)
+		s += "\n" + th.Warn.Render(d.err)
 	}
 	return s
 }
@@ -252,6 +260,7 @@ func isUSIish(s string) bool {
 // time control. It also serves "play from here" (no handicap choice).
 type gameDialog struct {
 	fromHere bool
+	names    [2]string // the sides' names in the game on screen
 	field    int
 	handicap int
 	players  [2]bool
@@ -261,76 +270,86 @@ type gameDialog struct {
 	second   int // byoyomi or increment seconds
 }
 
+// startGameMsg asks the root to start a game: from start, or, when start
+// is nil, from the position on screen keeping the record (play from here).
+type startGameMsg struct {
+	start   *game.Position
+	players [2]player
+	tc      timeControl
+}
+
 var tcKinds = []string{"", "byoyomi", "fischer", "sudden"}
 var tcNames = []string{"なし", "秒読み", "フィッシャー", "切れ負け"}
 
-func newGameDialog(m *Model) *gameDialog {
-	d := &gameDialog{level: m.opts.Level, mainMin: 10, second: 30}
-	if m.s != nil {
-		d.players = [2]bool{m.s.players[0].ai, m.s.players[1].ai}
-		if !d.players[0] && !d.players[1] {
-			d.players[1] = true
-		}
-		if m.s.players[0].ai {
-			d.level = m.s.players[0].level
-		} else if m.s.players[1].ai {
-			d.level = m.s.players[1].level
-		}
+// newGameDialog opens on the players and level of the game on screen
+// (a person against the AI when both were people).
+func newGameDialog(level int, players [2]player, names [2]string, fromHere bool) *gameDialog {
+	d := &gameDialog{level: level, mainMin: 10, second: 30, names: names, fromHere: fromHere}
+	d.players = [2]bool{players[0].ai, players[1].ai}
+	if !d.players[0] && !d.players[1] {
+		d.players[1] = true
 	}
-	return d
-}
-
-func newPlayFromHereDialog(m *Model) *gameDialog {
-	d := newGameDialog(m)
-	d.fromHere = true
-	d.field = 1
+	if players[0].ai {
+		d.level = players[0].level
+	} else if players[1].ai {
+		d.level = players[1].level
+	}
+	if fromHere {
+		d.field = 1
+	}
 	return d
 }
 
 func (d *gameDialog) fields() int { return 7 }
 
-func (d *gameDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
+func (d *gameDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	k := dkeys
 	step := 0
-	switch msg.String() {
-	case "esc":
-		return true, nil
-	case "up", "k", "shift+tab":
+	switch {
+	case key.Matches(msg, k.Esc):
+		return closeDialogMsg{}, nil
+	case key.Matches(msg, k.Up, k.BackTab):
 		d.field = (d.field + d.fields() - 1) % d.fields()
 		if d.fromHere && d.field == 0 {
 			d.field = d.fields() - 1
 		}
-	case "down", "j", "tab":
+	case key.Matches(msg, k.Down, k.Tab):
 		d.field = (d.field + 1) % d.fields()
 		if d.fromHere && d.field == 0 {
 			d.field = 1
 		}
-	case "left", "h":
+	case key.Matches(msg, k.Left):
 		step = -1
-	case "right", "l", " ":
+	case key.Matches(msg, k.Right, k.Space):
 		step = 1
-	case "enter":
-		return true, d.start(m)
+	case key.Matches(msg, k.Enter):
+		return d.start(), nil
 	}
 	if step != 0 {
-		switch d.field {
-		case 0:
-			d.handicap = (d.handicap + len(game.Handicaps) + step) % len(game.Handicaps)
-		case 1, 2:
-			d.players[d.field-1] = !d.players[d.field-1]
-		case 3:
-			d.level = min(10, max(1, d.level+step))
-		case 4:
-			d.tcKind = (d.tcKind + len(tcKinds) + step) % len(tcKinds)
-		case 5:
-			d.mainMin = min(180, max(0, d.mainMin+step))
-		case 6:
-			d.second = min(120, max(0, d.second+step*5))
-		}
+		d.change(step)
 	}
-	return false, nil
+	return nil, nil
 }
 
-func (d *gameDialog) start(m *Model) tea.Cmd {
+// change steps the value of the field under the cursor.
+func (d *gameDialog) change(step int) {
+	switch d.field {
+	case 0:
+		d.handicap = (d.handicap + len(game.Handicaps) + step) % len(game.Handicaps)
+	case 1, 2:
+		d.players[d.field-1] = !d.players[d.field-1]
+	case 3:
+		d.level = min(10, max(1, d.level+step))
+	case 4:
+		d.tcKind = (d.tcKind + len(tcKinds) + step) % len(tcKinds)
+	case 5:
+		d.mainMin = min(180, max(0, d.mainMin+step))
+	case 6:
+		d.second = min(120, max(0, d.second+step*5))
+	}
+}
+
+func (d *gameDialog) start() startGameMsg {
 	tc := timeControl{kind: tcKinds[d.tcKind], main: time.Duration(d.mainMin) * time.Minute}
 	switch tc.kind {
 	case "byoyomi":
@@ -342,27 +361,17 @@ func (d *gameDialog) start(m *Model) tea.Cmd {
 			tc.main = time.Minute
 		}
 	}
-	players := [2]player{{ai: d.players[0], level: d.level}, {ai: d.players[1], level: d.level}}
-	if d.fromHere {
-		start := m.s.pos.Clone()
-		rec := m.s.rec
-		node := m.s.node
-		m.startGame(start, players, tc)
-		// Keep the record: the game continues from the chosen node.
-		m.s.rec, m.s.node = rec, node
-		m.s.pos = rec.Position(node)
-		m.s.dirty = true
-	} else {
-		m.startGame(game.Handicaps[d.handicap].Position(), players, tc)
+	msg := startGameMsg{tc: tc, players: [2]player{{ai: d.players[0], level: d.level}, {ai: d.players[1], level: d.level}}}
+	if !d.fromHere {
+		msg.start = game.Handicaps[d.handicap].Position()
 	}
-	m.setMessage("対局開始", false)
-	return m.maybeStartAI()
+	return msg
 }
 
-func (d *gameDialog) view(m *Model, room int) string {
-	names := m.s.sideNames()
+func (d *gameDialog) view(th *Theme, _ int) string {
+	names := d.names
 	if !d.fromHere && game.Handicaps[d.handicap] != game.Even {
-		names = [2]string{"下手", "上手"}
+		names = handicapNames
 	}
 	who := func(ai bool) string {
 		if ai {
@@ -385,10 +394,10 @@ func (d *gameDialog) view(m *Model, room int) string {
 		rows[0] = "手合割   (この局面から)"
 	}
 	var sb strings.Builder
-	sb.WriteString(m.theme.Title.Render(title) + m.theme.Dim.Render("  ↑↓ field  ←→ change  enter start  esc cancel") + "\n")
+	sb.WriteString(th.Title.Render(title) + th.Dim.Render("  ↑↓ field  ←→ change  enter start  esc cancel") + "\n")
 	for i, r := range rows {
 		if i == d.field {
-			sb.WriteString("> " + m.theme.Current.Render(r) + "\n")
+			sb.WriteString("> " + th.Current.Render(r) + "\n")
 		} else {
 			sb.WriteString("  " + r + "\n")
 		}
@@ -402,6 +411,12 @@ type commentDialog struct {
 	node *kif.Node
 }
 
+// commentMsg asks the root to set the comment lines of a node.
+type commentMsg struct {
+	node  *kif.Node
+	lines []string
+}
+
 func newCommentDialog(n *kif.Node) *commentDialog {
 	ta := textarea.New()
 	ta.SetValue(strings.Join(n.Comments, "\n"))
@@ -412,29 +427,28 @@ func newCommentDialog(n *kif.Node) *commentDialog {
 	return &commentDialog{ta: ta, node: n}
 }
 
-func (d *commentDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
-	switch msg.String() {
-	case "esc":
-		return true, nil
-	case "ctrl+s", "alt+enter":
+func (d *commentDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	switch {
+	case key.Matches(msg, dkeys.Esc):
+		return closeDialogMsg{}, nil
+	case key.Matches(msg, dkeys.Save):
 		text := strings.TrimRight(d.ta.Value(), "\n")
 		var lines []string
 		if text != "" {
 			lines = strings.Split(text, "\n")
 		}
-		if strings.Join(lines, "\n") != strings.Join(d.node.Comments, "\n") {
-			d.node.Comments = lines
-			m.s.dirty = true
+		if strings.Join(lines, "\n") == strings.Join(d.node.Comments, "\n") {
+			return closeDialogMsg{}, nil
 		}
-		return true, nil
+		return commentMsg{d.node, lines}, nil
 	}
 	var cmd tea.Cmd
 	d.ta, cmd = d.ta.Update(msg)
-	return false, cmd
+	return nil, cmd
 }
 
-func (d *commentDialog) view(m *Model, room int) string {
-	return m.theme.Title.Render("コメント (comment)") + m.theme.Dim.Render("  ctrl+s save  esc cancel") + "\n" + d.ta.View()
+func (d *commentDialog) view(th *Theme, _ int) string {
+	return th.Title.Render("コメント (comment)") + th.Dim.Render("  ctrl+s save  esc cancel") + "\n" + d.ta.View()
 }
 
 // pathDialog asks for a file name (save as).
@@ -442,41 +456,43 @@ type pathDialog struct {
 	in    textinput.Model
 	title string
 	err   string
-	// ok acts on the path; an error keeps the dialog open and is shown.
-	ok func(m *Model, path string) (tea.Cmd, error)
+	// check refuses a path (the error is shown and the dialog stays);
+	// answer is the answer for a path it takes.
+	check  func(path string) error
+	answer func(path string) tea.Msg
 }
 
-func newPathDialog(title, value string, ok func(*Model, string) (tea.Cmd, error)) *pathDialog {
+func newPathDialog(title, value string, check func(string) error, answer func(string) tea.Msg) *pathDialog {
 	in := textinput.New()
 	in.Prompt = "> "
 	in.SetValue(value)
 	in.CharLimit = 400
 	in.Focus()
-	return &pathDialog{in: in, title: title, ok: ok}
+	return &pathDialog{in: in, title: title, check: check, answer: answer}
 }
 
-func (d *pathDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
-	switch msg.String() {
-	case "esc":
-		return true, nil
-	case "enter":
-		cmd, err := d.ok(m, strings.TrimSpace(d.in.Value()))
-		if err != nil {
+func (d *pathDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	switch {
+	case key.Matches(msg, dkeys.Esc):
+		return closeDialogMsg{}, nil
+	case key.Matches(msg, dkeys.Enter):
+		path := strings.TrimSpace(d.in.Value())
+		if err := d.check(path); err != nil {
 			d.err = err.Error()
-			return false, nil
+			return nil, nil
 		}
-		return true, cmd
+		return d.answer(path), nil
 	}
 	var cmd tea.Cmd
 	d.in, cmd = d.in.Update(msg)
 	d.err = ""
-	return false, cmd
+	return nil, cmd
 }
 
-func (d *pathDialog) view(m *Model, room int) string {
-	s := m.theme.Title.Render(d.title) + m.theme.Dim.Render("  enter ok  esc cancel") + "\n" + d.in.View()
+func (d *pathDialog) view(th *Theme, _ int) string {
+	s := th.Title.Render(d.title) + th.Dim.Render("  enter ok  esc cancel") + "\n" + d.in.View()
 	if d.err != "" {
-		s += "\n" + m.theme.Warn.Render(d.err)
+		s += "\n" + th.Warn.Render(d.err)
 	}
 	return s
 }
@@ -484,40 +500,49 @@ func (d *pathDialog) view(m *Model, room int) string {
 // openDialog lists the records in the folder and the sample library, and
 // takes a typed path too.
 type openDialog struct {
-	entries []openEntry
-	sel     int
-	in      textinput.Model
-	typing  bool
-	err     string
+	list   picker
+	paths  []string // a file, or "lib:NAME" for the embedded library
+	in     textinput.Model
+	typing bool
+	err    string
+	// load reads a record; an error is shown and the dialog stays.
+	load func(path string) (tea.Msg, error)
 }
 
+// openEntry is one record the open dialog lists.
 type openEntry struct {
 	label string
 	path  string // a file, or "lib:NAME" for the embedded library
 }
 
-func newOpenDialog(m *Model) *openDialog {
-	d := &openDialog{}
-	dir := m.opts.Dir
+// recordEntries lists the record files in dir and in the library.
+func recordEntries(dir string, lib fs.FS) []openEntry {
+	var out []openEntry
 	if dir == "" {
 		dir = "."
 	}
 	if ents, err := os.ReadDir(dir); err == nil {
 		for _, e := range ents {
 			if _, ok := kif.FormatOfPath(e.Name()); ok && !e.IsDir() {
-				d.entries = append(d.entries, openEntry{e.Name(), filepath.Join(dir, e.Name())})
+				out = append(out, openEntry{e.Name(), filepath.Join(dir, e.Name())})
 			}
 		}
 	}
-	if m.opts.Library != nil {
-		var lib []string
-		if ents, err := readDirFS(m.opts.Library); err == nil {
-			lib = ents
+	if lib != nil {
+		names, _ := readDirFS(lib)
+		sort.Strings(names)
+		for _, n := range names {
+			out = append(out, openEntry{"[sample] " + n, "lib:" + n})
 		}
-		sort.Strings(lib)
-		for _, n := range lib {
-			d.entries = append(d.entries, openEntry{"[sample] " + n, "lib:" + n})
-		}
+	}
+	return out
+}
+
+func newOpenDialog(entries []openEntry, load func(string) (tea.Msg, error)) *openDialog {
+	d := &openDialog{load: load}
+	for _, e := range entries {
+		d.list.items = append(d.list.items, e.label)
+		d.paths = append(d.paths, e.path)
 	}
 	d.in = textinput.New()
 	d.in.Prompt = "path> "
@@ -525,73 +550,62 @@ func newOpenDialog(m *Model) *openDialog {
 	return d
 }
 
-func (d *openDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
+func (d *openDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	k := dkeys
 	if d.typing {
-		switch msg.String() {
-		case "esc":
+		switch {
+		case key.Matches(msg, k.Esc):
 			d.typing = false
 			d.in.Blur()
-			return false, nil
-		case "enter":
-			return d.open(m, strings.TrimSpace(d.in.Value()))
+			return nil, nil
+		case key.Matches(msg, k.Enter):
+			return d.open(strings.TrimSpace(d.in.Value()))
 		}
 		var cmd tea.Cmd
 		d.in, cmd = d.in.Update(msg)
-		return false, cmd
+		return nil, cmd
 	}
-	switch msg.String() {
-	case "esc", "q":
-		return true, nil
-	case "up", "k":
-		d.sel = max(0, d.sel-1)
-	case "down", "j":
-		d.sel = min(len(d.entries)-1, d.sel+1)
-	case "/", ":", "tab":
+	switch {
+	case key.Matches(msg, k.Close):
+		return closeDialogMsg{}, nil
+	case d.list.update(msg):
+	case key.Matches(msg, k.TypePath):
 		d.typing = true
-		return false, d.in.Focus()
-	case "enter":
-		if len(d.entries) == 0 {
+		return nil, d.in.Focus()
+	case key.Matches(msg, k.Enter):
+		if len(d.paths) == 0 {
 			d.typing = true
-			return false, d.in.Focus()
+			return nil, d.in.Focus()
 		}
-		return d.open(m, d.entries[d.sel].path)
+		return d.open(d.paths[d.list.sel])
 	}
-	return false, nil
+	return nil, nil
 }
 
-func (d *openDialog) open(m *Model, path string) (bool, tea.Cmd) {
+func (d *openDialog) open(path string) (tea.Msg, tea.Cmd) {
 	if path == "" {
-		return false, nil
+		return nil, nil
 	}
-	rec, label, err := m.loadRecord(path)
+	answer, err := d.load(path)
 	if err != nil {
 		d.err = err.Error()
-		return false, nil
+		return nil, nil
 	}
-	m.openRecord(rec, label, recordName(path))
-	return true, nil
+	return answer, nil
 }
 
-func (d *openDialog) view(m *Model, room int) string {
+func (d *openDialog) view(th *Theme, room int) string {
 	var sb strings.Builder
-	sb.WriteString(m.theme.Title.Render("棋譜を開く (open)") + m.theme.Dim.Render("  ↑↓ choose  enter open  / type a path  esc cancel") + "\n")
-	h := max(3, room-3)
-	start := max(0, min(d.sel-h/2, len(d.entries)-h))
-	for i := start; i < len(d.entries) && i < start+h; i++ {
-		if i == d.sel && !d.typing {
-			sb.WriteString("> " + m.theme.Current.Render(d.entries[i].label) + "\n")
-		} else {
-			sb.WriteString("  " + d.entries[i].label + "\n")
-		}
-	}
-	if len(d.entries) == 0 {
-		sb.WriteString(m.theme.Dim.Render("  (no records in this folder)") + "\n")
+	sb.WriteString(th.Title.Render("棋譜を開く (open)") + th.Dim.Render("  ↑↓ choose  enter open  / type a path  esc cancel") + "\n")
+	sb.WriteString(d.list.view(th, max(3, room-3), !d.typing))
+	if len(d.paths) == 0 {
+		sb.WriteString(th.Dim.Render("  (no records in this folder)") + "\n")
 	}
 	if d.typing {
 		sb.WriteString(d.in.View() + "\n")
 	}
 	if d.err != "" {
-		sb.WriteString(m.theme.Warn.Render(d.err) + "\n")
+		sb.WriteString(th.Warn.Render(d.err) + "\n")
 	}
 	return strings.TrimRight(sb.String(), "\n")
 }
@@ -599,47 +613,47 @@ func (d *openDialog) view(m *Model, room int) string {
 // variationsDialog lists the alternatives to the next move.
 type variationsDialog struct {
 	parent *kif.Node
-	sel    int
+	list   picker
 }
 
-func (d *variationsDialog) update(msg tea.KeyMsg, m *Model) (bool, tea.Cmd) {
-	switch msg.String() {
-	case "esc", "q":
-		return true, nil
-	case "up", "k":
-		d.sel = max(0, d.sel-1)
-	case "down", "j":
-		d.sel = min(len(d.parent.Children)-1, d.sel+1)
-	case "enter":
-		c := d.parent.Children[d.sel]
-		m.s.goTo(d.parent)
-		if !c.IsSpecial() {
-			m.s.goTo(c)
-		}
-		return true, m.analysisFollow()
-	}
-	return false, nil
-}
+// gotoVariationMsg asks the root to show a variation: child of parent
+// (parent itself when child is an ending).
+type gotoVariationMsg struct{ parent, child *kif.Node }
 
-func (d *variationsDialog) view(m *Model, room int) string {
-	var sb strings.Builder
-	sb.WriteString(m.theme.Title.Render(fmt.Sprintf("%d手目の変化 (variations)", d.parent.Ply+1)) + m.theme.Dim.Render("  ↑↓ enter  esc") + "\n")
-	for i, c := range d.parent.Children {
-		label := nodeLabel(m.s.rec, c)
+// newVariationsDialog lists parent's children with cur chosen.
+func newVariationsDialog(parent, cur *kif.Node) *variationsDialog {
+	d := &variationsDialog{parent: parent}
+	for i, c := range parent.Children {
+		label := nodeLabel(c)
 		if i == 0 {
 			label += "  (本譜)"
 		}
-		if i == d.sel {
-			sb.WriteString("> " + m.theme.Current.Render(label) + "\n")
-		} else {
-			sb.WriteString("  " + label + "\n")
+		d.list.items = append(d.list.items, label)
+		if c == cur {
+			d.list.sel = i
 		}
 	}
-	return strings.TrimRight(sb.String(), "\n")
+	return d
+}
+
+func (d *variationsDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	switch {
+	case key.Matches(msg, dkeys.Close):
+		return closeDialogMsg{}, nil
+	case d.list.update(msg):
+	case key.Matches(msg, dkeys.Enter):
+		return gotoVariationMsg{d.parent, d.parent.Children[d.list.sel]}, nil
+	}
+	return nil, nil
+}
+
+func (d *variationsDialog) view(th *Theme, room int) string {
+	head := th.Title.Render(fmt.Sprintf("%d手目の変化 (variations)", d.parent.Ply+1)) + th.Dim.Render("  ↑↓ enter  esc") + "\n"
+	return strings.TrimRight(head+d.list.view(th, max(len(d.list.items), room-1), true), "\n")
 }
 
 // nodeLabel is a node as the move list writes it.
-func nodeLabel(r *kif.Record, n *kif.Node) string {
+func nodeLabel(n *kif.Node) string {
 	if n.IsSpecial() {
 		return n.Text()
 	}

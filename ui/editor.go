@@ -96,7 +96,7 @@ func (e *editState) position() (*game.Position, string) {
 				}
 			}
 			if n > 1 {
-				return nil, fmt.Sprintf("二歩: %s筋 (%s)", game.FullWidthDigits[f], sideName(c))
+				return nil, fmt.Sprintf("二歩: %s筋 (%s)", game.FullWidthDigits[f], c.String())
 			}
 		}
 	}
@@ -111,11 +111,11 @@ func (e *editState) position() (*game.Position, string) {
 		}
 		t := pc.Type()
 		if (t == game.Pawn || t == game.Lance) && far == 1 || t == game.Knight && far <= 2 {
-			return nil, fmt.Sprintf("行き所のない駒: %s %sの%s (成るか動かす)", s.Japanese(), sideName(pc.Color()), t.Name())
+			return nil, fmt.Sprintf("行き所のない駒: %s %sの%s (成るか動かす)", s.Japanese(), pc.Color().String(), t.Name())
 		}
 	}
 	other := e.side.Opp()
-	inCheck := fmt.Sprintf("%sの玉に王手がかかったまま (%sの番)", sideName(other), sideName(e.side))
+	inCheck := fmt.Sprintf("%sの玉に王手がかかったまま (%sの番)", other.String(), e.side.String())
 	p, err := game.ParseSFEN(e.sfen())
 	if err != nil {
 		// A parser that refuses a side not to move in check is answered
@@ -136,8 +136,6 @@ func (e *editState) position() (*game.Position, string) {
 	}
 	return p, ""
 }
-
-func sideName(c game.Color) string { return [2]string{"先手", "後手"}[c] }
 
 // editKey handles a key in the editor, rune by rune when several arrive
 // in one message (keys typed or repeated quickly).
@@ -255,14 +253,6 @@ func (m *Model) finishEdit() tea.Cmd {
 		m.setMessage("この局面は不正です: "+why, true)
 		return nil
 	}
-	take := func(m *Model) tea.Cmd {
-		m.leaveEdit(newSession(p))
-		m.s.dirty = true
-		m.replay = true
-		m.analysis = analysisState{}
-		m.setMessage("編集した局面を新しい棋譜にしました (p: ここから対局, M: 詰み探索)", false)
-		return nil
-	}
 	if p.SFEN() == e.orig.pos.SFEN() {
 		// Nothing changed: back to the record as it was.
 		m.leaveEdit(e.orig)
@@ -273,11 +263,21 @@ func (m *Model) finishEdit() tea.Cmd {
 	if e.orig.dirty || e.orig.playing && !e.orig.end.over && e.orig.node.Ply > 0 {
 		m.dialog = &confirmDialog{
 			question: "保存していない棋譜があります。破棄して編集した局面を新しい棋譜にしますか? y: はい  n: 編集に戻る",
-			yes:      take,
+			yes:      takeEditMsg{p},
 		}
 		return nil
 	}
-	return take(m)
+	m.takeEdit(p)
+	return nil
+}
+
+// takeEdit leaves the editor with p as a new record.
+func (m *Model) takeEdit(p *game.Position) {
+	m.leaveEdit(newSession(p))
+	m.s.dirty = true
+	m.replay = true
+	m.analysis = analysisState{}
+	m.setMessage("編集した局面を新しい棋譜にしました (p: ここから対局, M: 詰み探索)", false)
 }
 
 // editPut puts a piece of kind t (from the box, else from a hand) at the target: on the

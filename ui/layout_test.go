@@ -45,8 +45,8 @@ func boardPart(view string, rows int) []string {
 // has more lines than the terminal, nor wider ones.
 func TestBoardStaysPutUnderDialogs(t *testing.T) {
 	dialogs := map[string]func(m *Model){
-		"new game":  func(m *Model) { m.dialog = newGameDialog(m) },
-		"open":      func(m *Model) { m.dialog = newOpenDialog(m) },
+		"new game":  func(m *Model) { m.dialog = m.newGameDialog(false) },
+		"open":      func(m *Model) { m.dialog = m.newOpenDialog() },
 		"copy KIF":  func(m *Model) { press(m, "Y") },
 		"comment":   func(m *Model) { press(m, "C") },
 		"quit":      func(m *Model) { press(m, "C", "x", "ctrl+s", "q") },

@@ -203,12 +203,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.eachRune(msg)
 		}
 		if d := m.dialog; d != nil {
-			done, cmd := d.update(msg, m)
-			// An answer may open the next dialog (save as, overwrite?).
-			if done && m.dialog == d {
-				m.dialog = nil
-			}
-			return m, cmd
+			return m, m.dialogKey(d, msg)
 		}
 		cmd := m.onKey(msg)
 		if m.quitting {
@@ -216,12 +211,28 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, cmd
 	}
-	if m.dialog != nil {
-		if d, ok := m.dialog.(interface{ updateOther(tea.Msg) tea.Cmd }); ok {
-			return m, d.updateOther(msg)
-		}
+	if cmd, ok := m.onAnswer(msg); ok {
+		return m, cmd
 	}
 	return m, nil
+}
+
+// dialogKey gives a key to the open dialog and acts on its answer: the
+// dialog closes first, so an answer may open the next one (save as,
+// overwrite?).
+func (m *Model) dialogKey(d dialog, msg tea.KeyMsg) tea.Cmd {
+	if ml, ok := d.(*moveLine); ok {
+		ml.pos, ml.canMove = m.s.pos, m.humanToMove()
+	}
+	answer, cmd := d.update(msg)
+	if answer == nil {
+		return cmd
+	}
+	if m.dialog == d {
+		m.dialog = nil
+	}
+	acmd, _ := m.onAnswer(answer)
+	return tea.Batch(cmd, acmd)
 }
 
 // eachRune handles a key message that holds several runes (keys typed
@@ -339,21 +350,10 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Flip):
 		m.flipped = !m.flipped
 	case key.Matches(msg, k.NewGame):
-		return m.confirmReplace("新しい対局 (new game)", func(m *Model) tea.Cmd {
-			m.dialog = newGameDialog(m)
-			return nil
-		})
+		return m.confirmReplace("新しい対局 (new game)", showNewGameMsg{})
 	case key.Matches(msg, k.Resign):
 		if m.s.playing && !m.s.end.over {
-			m.dialog = &confirmDialog{question: "投了しますか? (resign) y/n", yes: func(m *Model) tea.Cmd {
-				loser := m.s.pos.Side()
-				if m.s.humanVsAI() && m.s.players[loser].ai {
-					loser = loser.Opp()
-				}
-				m.cancelAI()
-				m.s.finish(loser.Opp(), false, "投了", kif.Resign)
-				return nil
-			}}
+			m.dialog = &confirmDialog{question: "投了しますか? (resign) y/n", yes: resignMsg{}}
 		}
 	case key.Matches(msg, k.Declare):
 		if m.s.playing && !m.s.end.over && !m.s.players[m.s.pos.Side()].ai {
@@ -410,24 +410,15 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.MateSearch):
 		return m.startMateSearch()
 	case key.Matches(msg, k.PlayFromHere):
-		return m.confirmReplace("ここから対局 (play from here)", func(m *Model) tea.Cmd {
-			m.dialog = newPlayFromHereDialog(m)
-			return nil
-		})
+		return m.confirmReplace("ここから対局 (play from here)", showNewGameMsg{fromHere: true})
 	}
 	return nil
 }
 
 // askQuit quits, first offering to save when something would be lost.
 func (m *Model) askQuit() tea.Cmd {
-	quit := func(m *Model) tea.Cmd {
-		m.quitting = true
-		m.cancelAI()
-		m.dropRecovery()
-		return tea.Quit
-	}
 	if !m.unsaved() {
-		quit(m)
+		m.onAnswer(quitMsg{})
 		return nil
 	}
 	why := "保存していない変更があります (unsaved changes)"
@@ -435,8 +426,8 @@ func (m *Model) askQuit() tea.Cmd {
 		why = "対局中です (a game is on)"
 	}
 	m.dialog = &choiceDialog{question: "終了しますか? (quit) " + why, choices: []choice{
-		{"s", "保存して終了 (save and quit)", func(m *Model) tea.Cmd { return m.saveThen(quit) }},
-		{"y", "保存せず終了 (quit without saving)", quit},
+		{"s", "保存して終了 (save and quit)", saveThenMsg{quitMsg{}}},
+		{"y", "保存せず終了 (quit without saving)", quitMsg{}},
 		{"n", "戻る (cancel)", nil},
 	}}
 	return nil
@@ -584,7 +575,7 @@ func (m *Model) undo() tea.Cmd {
 	}
 	if m.s.end.over && !m.s.playing && m.s.game && !m.replay {
 		m.dialog = &choiceDialog{question: "対局は終了しています (" + m.s.end.reason + ")。待ったして対局を再開しますか? (undo and resume the game?)", choices: []choice{
-			{"y", "再開する (resume)", func(m *Model) tea.Cmd { return m.takeBack(true) }},
+			{"y", "再開する (resume)", resumeGameMsg{}},
 			{"n", "やめる (cancel)", nil},
 		}}
 		return nil

@@ -53,8 +53,8 @@ func (m *Model) editorPanel(w, h int) []string {
 	for _, l := range wrap("駒箱 "+strings.Join(box, " "), w) {
 		add(l)
 	}
-	add(fmt.Sprintf("置き先 %s  置く駒 %s", e.target, sideName(e.color)))
-	add(fmt.Sprintf("手番 %s", sideName(e.side)))
+	add(fmt.Sprintf("置き先 %s  置く駒 %s", e.target, e.color.String()))
+	add(fmt.Sprintf("手番 %s", e.side.String()))
 	if e.remove {
 		add(m.theme.Warn.Render("- : 数字の駒を" + e.target.String() + "から駒箱へ"))
 	}

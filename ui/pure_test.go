@@ -116,7 +116,7 @@ func TestViewIsPure(t *testing.T) {
 		"study":        func(m *Model) { press(m, "e", "c", ".") },
 		"help":         func(m *Model) { press(m, "?") },
 		"text dialog":  func(m *Model) { press(m, "Y", "j", "j", "j", "j", "j", "j", "j", "j", "j", "j") },
-		"open dialog":  func(m *Model) { m.dialog = newOpenDialog(m) },
+		"open dialog":  func(m *Model) { m.dialog = m.newOpenDialog() },
 		"new game":     func(m *Model) { press(m, "n") },
 		"move line":    func(m *Model) { press(m, ":", "99歩", "enter") },
 		"editor":       func(m *Model) { press(m, "b", "5") },

@@ -84,11 +84,8 @@ func (m *Model) offerRecovery() {
 	when, _ := r.Get("開始日時")
 	q := fmt.Sprintf("前回の対局が保存されずに残っています (an unsaved game was left: %s, %d手)", strings.TrimSpace(when), len(r.MainMoves()))
 	m.dialog = &choiceDialog{question: q, choices: []choice{
-		{"r", "続きを指す (resume)", func(m *Model) tea.Cmd { return m.resumeGame(r) }},
-		{"d", "破棄 (discard)", func(m *Model) tea.Cmd {
-			m.dropRecovery()
-			return nil
-		}},
+		{"r", "続きを指す (resume)", resumeRecoveryMsg{r}},
+		{"d", "破棄 (discard)", dropRecoveryMsg{}},
 		{"esc", "あとで (later: kept until the next game)", nil},
 	}}
 }

@@ -96,13 +96,7 @@ func (m *Model) openVariations() {
 		m.setMessage("no variations here", true)
 		return
 	}
-	d := &variationsDialog{parent: parent}
-	for i, c := range parent.Children {
-		if c == m.s.node {
-			d.sel = i
-		}
-	}
-	m.dialog = d
+	m.dialog = newVariationsDialog(parent, m.s.node)
 }
 
 // promoteVariation makes the current line the main line.
@@ -126,20 +120,11 @@ func (m *Model) deleteVariation() {
 		m.setMessage("the main line cannot be deleted (only variations)", true)
 		return
 	}
-	m.dialog = &confirmDialog{question: fmt.Sprintf("変化 (move %d, %s …) を削除しますか? y/n", n.Ply, nodeLabel(m.s.rec, n)), yes: func(m *Model) tea.Cmd {
-		parent := n.Parent
-		kif.Remove(n)
-		m.s.goTo(parent)
-		m.s.dirty = true
-		return nil
-	}}
+	m.dialog = &confirmDialog{question: fmt.Sprintf("変化 (move %d, %s …) を削除しますか? y/n", n.Ply, nodeLabel(n)), yes: deleteVariationMsg{n}}
 }
 
 func (m *Model) askOpen() tea.Cmd {
-	return m.confirmReplace("棋譜を開く (open)", func(m *Model) tea.Cmd {
-		m.dialog = newOpenDialog(m)
-		return nil
-	})
+	return m.confirmReplace("棋譜を開く (open)", showOpenMsg{})
 }
 
 // unsaved reports whether replacing the session now would lose work: a
@@ -148,39 +133,38 @@ func (m *Model) unsaved() bool {
 	return m.s.dirty || m.s.playing && !m.s.end.over && m.s.node.Ply > 0
 }
 
-// confirmReplace runs action, an action that replaces the record or the
-// game on screen (new game, open, edit, play from here), at once when
+// confirmReplace acts on action, an action that replaces the record or
+// the game on screen (new game, open, edit, play from here), at once when
 // nothing would be lost, and otherwise asks first: save first, discard,
 // or cancel. what names the action in the question.
-func (m *Model) confirmReplace(what string, action func(*Model) tea.Cmd) tea.Cmd {
+func (m *Model) confirmReplace(what string, action tea.Msg) tea.Cmd {
 	if !m.unsaved() {
-		return action(m)
+		cmd, _ := m.onAnswer(action)
+		return cmd
 	}
 	why := "保存していない変更があります (unsaved changes)"
 	if m.s.playing && !m.s.end.over {
 		why = "対局中です (a game is on)"
 	}
 	m.dialog = &choiceDialog{question: what + ": " + why, choices: []choice{
-		{"s", "保存してから (save first)", func(m *Model) tea.Cmd { return m.saveThen(action) }},
-		{"d", "破棄する (discard)", func(m *Model) tea.Cmd {
-			m.dropRecovery()
-			return action(m)
-		}},
+		{"s", "保存してから (save first)", saveThenMsg{action}},
+		{"d", "破棄する (discard)", discardThenMsg{action}},
 		{"esc", "やめる (cancel)", nil},
 	}}
 	return nil
 }
 
 // saveThen saves the record (asking for a file name when it has none, or
-// when its format would lose something) and runs then once it is saved.
-func (m *Model) saveThen(then func(*Model) tea.Cmd) tea.Cmd {
+// when its format would lose something) and acts on then once it is saved.
+func (m *Model) saveThen(then tea.Msg) tea.Cmd {
 	m.fillHeaders()
 	if m.s.path != "" && m.lossless(m.s.path) {
 		if err := m.writeRecord(m.s.path); err != nil {
 			m.setMessage(err.Error(), true)
 			return nil
 		}
-		return then(m)
+		cmd, _ := m.onAnswer(then)
+		return cmd
 	}
 	def := m.s.path
 	if def == "" || !m.lossless(def) {
@@ -198,13 +182,13 @@ func (m *Model) defaultPath() string {
 }
 
 // loadRecord reads a record file, "-" for standard input, or "lib:NAME"
-// from the embedded library.
-func (m *Model) loadRecord(path string) (*kif.Record, string, error) {
+// from the embedded library lib.
+func loadRecord(lib fs.FS, path string) (*kif.Record, string, error) {
 	if name, ok := strings.CutPrefix(path, "lib:"); ok {
-		if m.opts.Library == nil {
+		if lib == nil {
 			return nil, "", fmt.Errorf("no library")
 		}
-		data, err := fs.ReadFile(m.opts.Library, name)
+		data, err := fs.ReadFile(lib, name)
 		if err != nil {
 			return nil, "", err
 		}
@@ -277,38 +261,11 @@ func (m *Model) save(as bool) tea.Cmd {
 }
 
 // saveAsDialog asks for a file name, asks again before overwriting
-// another file, writes, and runs then (may be nil) once the record is
+// another file, writes, and acts on then (may be nil) once the record is
 // saved without loss.
-func (m *Model) saveAsDialog(def string, then func(*Model) tea.Cmd) *pathDialog {
-	write := func(m *Model, path string) tea.Cmd {
-		if err := m.writeRecord(path); err != nil {
-			m.setMessage(err.Error(), true)
-			return nil
-		}
-		if then != nil && !m.s.dirty {
-			return then(m)
-		}
-		return nil
-	}
-	return newPathDialog("名前を付けて保存 (save as: .kif .kifu .ki2 .csa)", def, func(m *Model, path string) (tea.Cmd, error) {
-		if path == "" {
-			return nil, fmt.Errorf("ファイル名がありません (no file name)")
-		}
-		if _, ok := kif.FormatOfPath(path); !ok {
-			return nil, fmt.Errorf("%s: use .kif, .kifu, .ki2, .ki2u or .csa", path)
-		}
-		if st, err := os.Stat(path); err == nil && !sameFile(path, m.s.path) {
-			if st.IsDir() {
-				return nil, fmt.Errorf("%s is a folder", path)
-			}
-			m.dialog = &choiceDialog{question: path + " はもうあります。上書きしますか? (the file exists: overwrite?)", choices: []choice{
-				{"y", "上書き (overwrite)", func(m *Model) tea.Cmd { return write(m, path) }},
-				{"esc", "やめる (cancel)", nil},
-			}}
-			return nil, nil
-		}
-		return write(m, path), nil
-	})
+func (m *Model) saveAsDialog(def string, then tea.Msg) *pathDialog {
+	return newPathDialog("名前を付けて保存 (save as: .kif .kifu .ki2 .csa)", def, checkSavePath,
+		func(path string) tea.Msg { return saveAsMsg{path, then} })
 }
 
 // sameFile reports whether a and b name the same file.

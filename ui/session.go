@@ -222,10 +222,7 @@ func (e ending) banner(names [2]string) string {
 
 // sideNames returns 先手/後手, or 下手/上手 in a handicap game.
 func (s *session) sideNames() [2]string {
-	if s.rec.Start.IsPreset && s.rec.Start.Preset != game.Even {
-		return [2]string{"下手", "上手"}
-	}
-	return [2]string{"先手", "後手"}
+	return sideNames(s.rec.Start.IsPreset && s.rec.Start.Preset != game.Even)
 }
 
 // aiToMove reports whether the AI should move now.

@@ -120,7 +120,7 @@ func TestQuitOffersSave(t *testing.T) {
 	m := newTestModel(o)
 	press(m, ":", "7g7f", "enter", "q")
 	d, ok := m.dialog.(*choiceDialog)
-	if !ok || !strings.Contains(d.view(m, 10), "save and quit") {
+	if !ok || !strings.Contains(d.view(&m.theme, 10), "save and quit") {
 		t.Fatalf("q during a game: dialog %T", m.dialog)
 	}
 	press(m, "s")

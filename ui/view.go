@@ -106,10 +106,10 @@ func (m *Model) layout() frame {
 	var dialogLines []string
 	inSide := false
 	if m.dialog != nil {
-		dialogLines = wrapLines([]string{m.dialog.view(m, max(3, room-len(head)))}, w)
+		dialogLines = wrapLines([]string{m.dialog.view(&m.theme, max(3, room-len(head)))}, w)
 		if len(head)+len(dialogLines) > room && hasSide {
 			inSide = true
-			dialogLines = wrapLines([]string{m.dialog.view(m, max(3, h-helpH-len(head)))}, sideW)
+			dialogLines = wrapLines([]string{m.dialog.view(&m.theme, max(3, h-helpH-len(head)))}, sideW)
 		}
 	}
 	lines := head
@@ -387,7 +387,7 @@ func (m *Model) sidePanel(w, h int) ([]string, listRows) {
 	for i, key := range []string{names[0], names[1]} {
 		v, ok := r.Get(key)
 		if !ok {
-			v, ok = r.Get([]string{"先手", "後手"}[i])
+			v, ok = r.Get(evenNames[i])
 		}
 		if ok && strings.TrimSpace(v) != "" {
 			add(key + " " + strings.TrimSpace(v))
@@ -454,7 +454,7 @@ func (m *Model) moveList(w, h int) (rows []string, nodes []*kif.Node) {
 	}
 	rows = append(rows, startLabel)
 	for i, n := range line {
-		label := nodeLabel(m.s.rec, n)
+		label := nodeLabel(n)
 		if len(n.Parent.Children) > 1 {
 			label += "+"
 		}

@@ -1,0 +1,204 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"kiki/game"
+	"kiki/kif"
+)
+
+// The answers of the dialogs that only the root can act on, beside those
+// defined with their dialogs (playMoveMsg, startGameMsg, commentMsg,
+// gotoVariationMsg ...). A question's answers are these messages, so a
+// dialog never holds the model.
+type (
+	quitMsg            struct{}
+	resignMsg          struct{}
+	resumeGameMsg      struct{}                 // undo into a finished game and play on
+	deleteVariationMsg struct{ node *kif.Node } // remove the variation starting at node
+	// saveThenMsg saves the record (asking for a name when needed), then
+	// acts on then.
+	saveThenMsg struct{ then tea.Msg }
+	// discardThenMsg drops the recovery file, then acts on then.
+	discardThenMsg struct{ then tea.Msg }
+	// saveAsMsg writes to path, asking first before overwriting another
+	// file; then (may be nil) follows once the record is saved whole.
+	saveAsMsg struct {
+		path string
+		then tea.Msg
+	}
+	writeMsg struct {
+		path string
+		then tea.Msg
+	}
+	openRecordMsg struct {
+		rec        *kif.Record
+		path, name string
+	}
+	resumeRecoveryMsg struct{ rec *kif.Record }
+	dropRecoveryMsg   struct{}
+	takeEditMsg       struct{ pos *game.Position } // the editor's position as a new record
+	showNewGameMsg    struct{ fromHere bool }
+	showOpenMsg       struct{}
+)
+
+// onAnswer acts on a dialog's answer; ok is false for any other message.
+func (m *Model) onAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case closeDialogMsg:
+	case playMoveMsg:
+		cmd = m.tryMove(msg.mv)
+	case askPromotionMsg:
+		m.dialog = &promoDialog{promo: msg.promo, plain: msg.plain}
+	case deselectMsg:
+		m.selected = game.NoSquare
+	case startGameMsg:
+		cmd = m.beginGame(msg)
+	case commentMsg:
+		msg.node.Comments = msg.lines
+		m.s.dirty = true
+	case gotoVariationMsg:
+		m.s.goTo(msg.parent)
+		if !msg.child.IsSpecial() {
+			m.s.goTo(msg.child)
+		}
+		cmd = m.analysisFollow()
+	case openRecordMsg:
+		m.openRecord(msg.rec, msg.path, msg.name)
+	default:
+		return m.onQuestionAnswer(msg)
+	}
+	return cmd, true
+}
+
+// onQuestionAnswer acts on the answers of the questions the root asks.
+func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case quitMsg:
+		m.quitting = true
+		m.cancelAI()
+		m.dropRecovery()
+		cmd = tea.Quit
+	case resignMsg:
+		loser := m.s.pos.Side()
+		if m.s.humanVsAI() && m.s.players[loser].ai {
+			loser = loser.Opp()
+		}
+		m.cancelAI()
+		m.s.finish(loser.Opp(), false, "投了", kif.Resign)
+	case resumeGameMsg:
+		cmd = m.takeBack(true)
+	case deleteVariationMsg:
+		parent := msg.node.Parent
+		kif.Remove(msg.node)
+		m.s.goTo(parent)
+		m.s.dirty = true
+	case saveThenMsg:
+		cmd = m.saveThen(msg.then)
+	case discardThenMsg:
+		m.dropRecovery()
+		cmd, _ = m.onAnswer(msg.then)
+	case saveAsMsg:
+		cmd = m.saveAs(msg.path, msg.then)
+	case writeMsg:
+		cmd = m.writeThen(msg.path, msg.then)
+	case resumeRecoveryMsg:
+		cmd = m.resumeGame(msg.rec)
+	case dropRecoveryMsg:
+		m.dropRecovery()
+	case takeEditMsg:
+		m.takeEdit(msg.pos)
+	case showNewGameMsg:
+		m.dialog = m.newGameDialog(msg.fromHere)
+	case showOpenMsg:
+		m.dialog = m.newOpenDialog()
+	default:
+		return nil, false
+	}
+	return cmd, true
+}
+
+// beginGame starts the game the new-game dialog set up.
+func (m *Model) beginGame(msg startGameMsg) tea.Cmd {
+	if msg.start == nil {
+		start := m.s.pos.Clone()
+		rec := m.s.rec
+		node := m.s.node
+		m.startGame(start, msg.players, msg.tc)
+		// Keep the record: the game continues from the chosen node.
+		m.s.rec, m.s.node = rec, node
+		m.s.pos = rec.Position(node)
+		m.s.dirty = true
+	} else {
+		m.startGame(msg.start, msg.players, msg.tc)
+	}
+	m.setMessage("対局開始", false)
+	return m.maybeStartAI()
+}
+
+// newGameDialog opens the new-game (or play-from-here) dialog on the
+// game on screen.
+func (m *Model) newGameDialog(fromHere bool) *gameDialog {
+	var players [2]player
+	names := evenNames
+	if m.s != nil {
+		players, names = m.s.players, m.s.sideNames()
+	}
+	return newGameDialog(m.opts.Level, players, names, fromHere)
+}
+
+// newOpenDialog lists the records of the folder and the library.
+func (m *Model) newOpenDialog() *openDialog {
+	lib := m.opts.Library
+	return newOpenDialog(recordEntries(m.opts.Dir, lib), func(path string) (tea.Msg, error) {
+		rec, label, err := loadRecord(lib, path)
+		if err != nil {
+			return nil, err
+		}
+		return openRecordMsg{rec, label, recordName(path)}, nil
+	})
+}
+
+// saveAs writes the record to path, first asking before overwriting
+// another file.
+func (m *Model) saveAs(path string, then tea.Msg) tea.Cmd {
+	if _, err := os.Stat(path); err == nil && !sameFile(path, m.s.path) {
+		m.dialog = &choiceDialog{question: path + " はもうあります。上書きしますか? (the file exists: overwrite?)", choices: []choice{
+			{"y", "上書き (overwrite)", writeMsg{path, then}},
+			{"esc", "やめる (cancel)", nil},
+		}}
+		return nil
+	}
+	return m.writeThen(path, then)
+}
+
+// writeThen writes the record to path and acts on then (may be nil) once
+// the record is saved without loss.
+func (m *Model) writeThen(path string, then tea.Msg) tea.Cmd {
+	if err := m.writeRecord(path); err != nil {
+		m.setMessage(err.Error(), true)
+		return nil
+	}
+	if then != nil && !m.s.dirty {
+		cmd, _ := m.onAnswer(then)
+		return cmd
+	}
+	return nil
+}
+
+// checkSavePath refuses a file name the record cannot be saved under.
+func checkSavePath(path string) error {
+	if path == "" {
+		return fmt.Errorf("ファイル名がありません (no file name)")
+	}
+	if _, ok := kif.FormatOfPath(path); !ok {
+		return fmt.Errorf("%s: use .kif, .kifu, .ki2, .ki2u or .csa", path)
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("%s is a folder", path)
+	}
+	return nil
+}

@@ -1,0 +1,259 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"kiki/game"
+	"kiki/kif"
+)
+
+// The dialogs are tested alone: keys in, answers out, no root model.
+
+// key is one key press by name ("enter", "esc" ...) or rune.
+func key1(k string) tea.KeyMsg {
+	if t, ok := namedKeys[k]; ok {
+		return tea.KeyMsg{Type: t}
+	}
+	switch k {
+	case " ":
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	case "shift+tab":
+		return tea.KeyMsg{Type: tea.KeyShiftTab}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// answer sends keys to d and returns the first answer (nil: still open).
+func answer(d dialog, ks ...string) tea.Msg {
+	for _, k := range ks {
+		if a, _ := d.update(key1(k)); a != nil {
+			return a
+		}
+	}
+	return nil
+}
+
+var th = NewTheme(true, true)
+
+func TestPromoDialogAnswers(t *testing.T) {
+	p := game.NewStartPosition()
+	promo, _ := p.ParseUSIMove("7g7f") // any two moves: the dialog only returns them
+	plain, _ := p.ParseUSIMove("2g2f")
+	for keys, want := range map[string]tea.Msg{
+		"y": playMoveMsg{promo}, "N": playMoveMsg{plain}, "enter": playMoveMsg{promo},
+		"tab enter": playMoveMsg{plain}, "l h enter": playMoveMsg{promo}, "esc": deselectMsg{},
+	} {
+		d := &promoDialog{promo: promo, plain: plain}
+		if got := answer(d, strings.Fields(keys)...); got != want {
+			t.Errorf("%s: %#v, want %#v", keys, got, want)
+		}
+	}
+	d := &promoDialog{promo: promo, plain: plain}
+	if answer(d, "x", "tab") != nil || !strings.Contains(d.view(&th, 3), "[不成 n]") {
+		t.Errorf("tab does not highlight 不成: %q", d.view(&th, 3))
+	}
+}
+
+func TestQuestionDialogs(t *testing.T) {
+	c := &confirmDialog{question: "q?", yes: resignMsg{}}
+	if answer(c, "x", "a") != nil || answer(c, "Y") != (resignMsg{}) {
+		t.Error("confirm: y is not yes, or another key answered")
+	}
+	if answer(&confirmDialog{yes: resignMsg{}}, "esc") != (closeDialogMsg{}) {
+		t.Error("confirm: esc does not close")
+	}
+	choices := func() *choiceDialog {
+		return &choiceDialog{question: "?", choices: []choice{{"s", "save", saveThenMsg{quitMsg{}}}, {"y", "quit", quitMsg{}}, {"n", "cancel", nil}}}
+	}
+	for keys, want := range map[string]tea.Msg{
+		"y": quitMsg{}, "s": saveThenMsg{quitMsg{}}, "n": closeDialogMsg{}, "esc": closeDialogMsg{},
+		"enter": saveThenMsg{quitMsg{}}, "tab enter": quitMsg{}, "shift+tab enter": closeDialogMsg{}, "l l l enter": saveThenMsg{quitMsg{}},
+	} {
+		if got := answer(choices(), strings.Fields(keys)...); got != want {
+			t.Errorf("choice %q: %#v, want %#v", keys, got, want)
+		}
+	}
+}
+
+func TestTextDialogScrollsWithinText(t *testing.T) {
+	var lines []string
+	for i := 0; i < 10; i++ {
+		lines = append(lines, fmt.Sprintf("line%d", i))
+	}
+	d := &textDialog{title: "T", text: strings.Join(lines, "\n") + "\n"}
+	for i := 0; i < 30; i++ {
+		if answer(d, "j") != nil {
+			t.Fatal("j closed the text")
+		}
+	}
+	if d.offset != 9 {
+		t.Fatalf("offset %d after scrolling past the end, want 9 (the last line)", d.offset)
+	}
+	answer(d, "k", "k")
+	v := d.view(&th, 4)
+	if !strings.Contains(v, "line7\nline8\nline9") || strings.Contains(v, "line6") {
+		t.Errorf("view at offset 7 in 4 lines:\n%s", v)
+	}
+	for _, k := range []string{"esc", "q", "enter"} {
+		if answer(d, k) != (closeDialogMsg{}) {
+			t.Errorf("%s does not close", k)
+		}
+	}
+}
+
+func TestMoveLineAnswers(t *testing.T) {
+	p, _ := game.ParseSFEN("4k4/9/9/7P1/9/9/9/9/4K4 b - 1")
+	typed := func(canMove bool, text string) (*moveLine, tea.Msg) {
+		d := newMoveLine()
+		d.pos, d.canMove = p, canMove
+		d.in.SetValue(text)
+		a, _ := d.update(key1("enter"))
+		return d, a
+	}
+	if d, a := typed(false, "2d2c"); a != nil || d.err == "" {
+		t.Errorf("not the person's turn: answer %#v err %q", a, d.err)
+	}
+	if d, a := typed(true, "11角成"); a != nil || d.err == "" || d.in.Value() != "" {
+		t.Errorf("bad move: answer %#v err %q value %q", a, d.err, d.in.Value())
+	}
+	if _, a := typed(true, "23歩"); a == nil {
+		t.Error("23歩: no answer")
+	} else if ap, ok := a.(askPromotionMsg); !ok || !ap.promo.IsPromotion() || ap.plain.IsPromotion() {
+		t.Errorf("23歩: %#v, want the promotion question", a)
+	}
+	if _, a := typed(true, "2d2c+"); a == nil || !a.(playMoveMsg).mv.IsPromotion() {
+		t.Errorf("2d2c+: %#v", a)
+	}
+	if _, a := typed(true, ""); a != (closeDialogMsg{}) {
+		t.Errorf("empty line: %#v", a)
+	}
+}
+
+func TestGameDialog(t *testing.T) {
+	players := [2]player{{}, {ai: true, level: 7}}
+	d := newGameDialog(3, players, evenNames, false)
+	if d.level != 7 || !d.players[1] || d.players[0] {
+		t.Fatalf("opens on %v level %d, want the game's players and level 7", d.players, d.level)
+	}
+	// Handicap 1 step, time control 秒読み with 2 minutes and 40 s.
+	a := answer(d, "l", "j", "j", "j", "j", "l", "j", "h", "h", "h", "h", "h", "h", "h", "h", "j", "l", "l", "enter")
+	msg, ok := a.(startGameMsg)
+	if !ok {
+		t.Fatalf("answer %#v", a)
+	}
+	if msg.start == nil || msg.start.SFEN() != game.Handicaps[1].Position().SFEN() {
+		t.Errorf("start %v, want the first handicap", msg.start)
+	}
+	want := timeControl{kind: "byoyomi", main: 2 * time.Minute, byoyomi: 40 * time.Second}
+	if msg.tc != want || msg.players != [2]player{{level: 7}, {ai: true, level: 7}} {
+		t.Errorf("tc %+v players %+v", msg.tc, msg.players)
+	}
+	if !strings.Contains(d.view(&th, 10), handicapNames[0]) {
+		t.Error("a handicap game does not name 下手")
+	}
+	// Play from here skips the handicap field and starts from no position.
+	d = newGameDialog(3, [2]player{}, evenNames, true)
+	answer(d, "k", "k", "k", "k", "k", "k")
+	if d.field == 0 {
+		t.Error("play from here reached the handicap field")
+	}
+	if a := answer(d, "enter"); a.(startGameMsg).start != nil {
+		t.Error("play from here gives a start position")
+	}
+	if answer(newGameDialog(3, players, evenNames, false), "esc") != (closeDialogMsg{}) {
+		t.Error("esc does not close")
+	}
+}
+
+func TestCommentDialogAnswers(t *testing.T) {
+	n := &kif.Node{Comments: []string{"old"}}
+	d := newCommentDialog(n)
+	if answer(d, "ctrl+s") != (closeDialogMsg{}) {
+		t.Error("saving an unchanged comment is not a plain close")
+	}
+	d = newCommentDialog(n)
+	a := answer(d, "!", "ctrl+s")
+	cm, ok := a.(commentMsg)
+	if !ok || cm.node != n || strings.Join(cm.lines, "|") != "old!" {
+		t.Fatalf("answer %#v", a)
+	}
+	if n.Comments[0] != "old" {
+		t.Error("the dialog changed the node itself")
+	}
+}
+
+func TestPathDialogChecks(t *testing.T) {
+	d := newPathDialog("save", "x.txt", checkSavePath, func(p string) tea.Msg { return saveAsMsg{p, nil} })
+	if a := answer(d, "enter"); a != nil || d.err == "" {
+		t.Fatalf("a .txt name: answer %#v err %q", a, d.err)
+	}
+	d.in.SetValue("x.kif")
+	if a := answer(d, "enter"); a != (saveAsMsg{"x.kif", nil}) {
+		t.Fatalf("x.kif: %#v", a)
+	}
+	if err := checkSavePath(t.TempDir() + "/"); err == nil {
+		t.Error("a folder is taken as a file name")
+	}
+}
+
+func TestOpenDialogPicksAndLoads(t *testing.T) {
+	var entries []openEntry
+	for i := 0; i < 20; i++ {
+		entries = append(entries, openEntry{fmt.Sprintf("game%02d.kif", i), fmt.Sprintf("/d/game%02d.kif", i)})
+	}
+	load := func(path string) (tea.Msg, error) {
+		if strings.Contains(path, "bad") {
+			return nil, errors.New("bad record")
+		}
+		return openRecordMsg{path: path}, nil
+	}
+	d := newOpenDialog(entries, load)
+	answer(d, "j", "j", "j", "k", "down")
+	v := d.view(&th, 8)
+	if !strings.Contains(v, "> game03.kif") || strings.Count(v, "game") != 5 {
+		t.Errorf("list in 8 lines, cursor on game03:\n%s", v)
+	}
+	for i := 0; i < 30; i++ {
+		answer(d, "j")
+	}
+	if v := d.view(&th, 8); !strings.Contains(v, "> game19.kif") {
+		t.Errorf("cursor at the end not shown:\n%s", v)
+	}
+	if a := answer(d, "enter"); a != (openRecordMsg{path: "/d/game19.kif"}) {
+		t.Errorf("enter: %#v", a)
+	}
+	d = newOpenDialog(entries, load)
+	a := answer(d, "/", "b", "a", "d", "enter")
+	if a != nil || d.err != "bad record" || !d.typing {
+		t.Errorf("a bad typed path: answer %#v err %q", a, d.err)
+	}
+	if answer(d, "esc") != nil || d.typing {
+		t.Error("esc while typing does not go back to the list")
+	}
+	if answer(d, "q") != (closeDialogMsg{}) {
+		t.Error("q on the list does not close")
+	}
+}
+
+func TestVariationsDialog(t *testing.T) {
+	r := kif.NewRecord(game.NewStartPosition())
+	p := r.StartPosition()
+	var kids []*kif.Node
+	for _, u := range []string{"7g7f", "2g2f", "5g5f"} {
+		mv, _ := p.ParseUSIMove(u)
+		kids = append(kids, r.Root.AddChild(&kif.Node{Move: mv}))
+	}
+	d := newVariationsDialog(r.Root, kids[1])
+	if v := d.view(&th, 3); !strings.Contains(v, "(本譜)") || !strings.Contains(v, "> ▲２六歩") || strings.Count(v, "\n") != 3 {
+		t.Errorf("view:\n%s", v)
+	}
+	if a := answer(d, "j", "enter"); a != (gotoVariationMsg{r.Root, kids[2]}) {
+		t.Errorf("answer %#v", a)
+	}
+}
