@@ -187,9 +187,9 @@ func (m *Model) onAIDone(msg aiDoneMsg) tea.Cmd {
 	}
 	// The cursor stays where the player left it: keyboard players would
 	// otherwise walk it back every turn.
-	cursor := m.cursor
+	cursor := m.board.cursor
 	cmd := m.playMove(r.Move)
-	m.cursor = cursor
+	m.board.cursor = cursor
 	return cmd
 }
 

@@ -54,7 +54,7 @@ func (m *Model) onAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case askPromotionMsg:
 		m.dialog = &promoDialog{promo: msg.promo, plain: msg.plain}
 	case deselectMsg:
-		m.selected = game.NoSquare
+		m.board.selected = game.NoSquare
 	case startGameMsg:
 		cmd = m.beginGame(msg)
 	case commentMsg:

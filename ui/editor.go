@@ -66,7 +66,7 @@ func (m *Model) startEdit() {
 	m.edit = e
 	m.editing = true
 	m.analysis = analysisState{}
-	m.selected, m.dropKind = game.NoSquare, game.NoPieceType
+	m.board.deselect()
 	m.applyEdit()
 }
 
@@ -164,16 +164,16 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 		m.setMessage("編集を取り消しました", false)
 		return m.maybeStartAI()
 	case "up", "k":
-		m.moveCursor(0, -1)
+		m.board.moveCursor(0, -1)
 		return nil
 	case "down", "j":
-		m.moveCursor(0, 1)
+		m.board.moveCursor(0, 1)
 		return nil
 	case "left", "h":
-		m.moveCursor(-1, 0)
+		m.board.moveCursor(-1, 0)
 		return nil
 	case "right", "l":
-		m.moveCursor(1, 0)
+		m.board.moveCursor(1, 0)
 		return nil
 	case "e", "c", ".", ",", "f", "?":
 		// The study keys work while editing.
@@ -190,23 +190,23 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	case "x", "delete", "backspace":
-		e.toBox(m.cursor)
+		e.toBox(m.board.cursor)
 	case "+":
-		pc := e.board[m.cursor]
+		pc := e.board[m.board.cursor]
 		switch t := pc.Type(); {
 		case pc == game.NoPiece:
 		case t.CanPromote():
-			e.board[m.cursor] = game.NewPiece(pc.Color(), t.Promote())
+			e.board[m.board.cursor] = game.NewPiece(pc.Color(), t.Promote())
 		case t.IsPromoted():
-			e.board[m.cursor] = game.NewPiece(pc.Color(), t.Unpromote())
+			e.board[m.board.cursor] = game.NewPiece(pc.Color(), t.Unpromote())
 		}
 	case "v":
-		if pc := e.board[m.cursor]; pc != game.NoPiece && pc.Type() != game.King {
-			e.board[m.cursor] = game.NewPiece(pc.Color().Opp(), pc.Type())
+		if pc := e.board[m.board.cursor]; pc != game.NoPiece && pc.Type() != game.King {
+			e.board[m.board.cursor] = game.NewPiece(pc.Color().Opp(), pc.Type())
 		} else if pc == game.NoPiece {
 			e.color = e.color.Opp()
-		} else if e.board[m.cursor] = game.NoPiece; !e.placeKing(pc.Color().Opp(), m.cursor) {
-			e.board[m.cursor] = pc
+		} else if e.board[m.board.cursor] = game.NoPiece; !e.placeKing(pc.Color().Opp(), m.board.cursor) {
+			e.board[m.board.cursor] = pc
 		}
 	case "w":
 		e.side = e.side.Opp()
@@ -214,7 +214,7 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 		e.target = (e.target + 1) % 3
 	case "-":
 		if e.target == targetBoard {
-			e.toBox(m.cursor)
+			e.toBox(m.board.cursor)
 		} else {
 			e.remove = true
 		}
@@ -312,10 +312,10 @@ func (m *Model) editPut(t game.PieceType, remove bool) {
 		return
 	}
 	if remove {
-		e.toBox(m.cursor)
+		e.toBox(m.board.cursor)
 		return
 	}
-	sq := m.cursor
+	sq := m.board.cursor
 	old := e.board[sq]
 	e.board[sq] = game.NoPiece // back to the box first
 	if t == game.King {

@@ -63,8 +63,8 @@ func TestEditorCursorKeysDoNotPlace(t *testing.T) {
 	if got := editedSFEN(m); got != game.StartSFEN {
 		t.Fatalf("cursor keys changed the position: %s", got)
 	}
-	if want := game.NewSquare(5, 6); m.cursor != want {
-		t.Fatalf("cursor %v, want %v", m.cursor, want)
+	if want := game.NewSquare(5, 6); m.board.cursor != want {
+		t.Fatalf("cursor %v, want %v", m.board.cursor, want)
 	}
 }
 

@@ -17,14 +17,14 @@ func burst(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: [
 // and the keys of a dialog.
 func TestMultiRuneKeysEachTaken(t *testing.T) {
 	m := newTestModel(testOptions())
-	start := m.cursor
+	start := m.board.cursor
 	m.Update(burst("kk"))
-	if want := game.NewSquare(5, 5); m.cursor != want {
-		t.Fatalf("kk moved the cursor from %s to %s, want %s", start.Japanese(), m.cursor.Japanese(), want.Japanese())
+	if want := game.NewSquare(5, 5); m.board.cursor != want {
+		t.Fatalf("kk moved the cursor from %s to %s, want %s", start.Japanese(), m.board.cursor.Japanese(), want.Japanese())
 	}
 	m.Update(burst("jjjh"))
-	if want := game.NewSquare(6, 8); m.cursor != want {
-		t.Fatalf("jjjh: cursor %s, want %s", m.cursor.Japanese(), want.Japanese())
+	if want := game.NewSquare(6, 8); m.board.cursor != want {
+		t.Fatalf("jjjh: cursor %s, want %s", m.board.cursor.Japanese(), want.Japanese())
 	}
 
 	o := testOptions()

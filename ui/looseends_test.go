@@ -25,8 +25,8 @@ func TestCursorStaysAfterAIMove(t *testing.T) {
 	if m.s.node.Ply != 2 {
 		t.Fatalf("ply %d", m.s.node.Ply)
 	}
-	if want := game.NewSquare(7, 6); m.cursor != want {
-		t.Fatalf("cursor on %s after the AI's move, want %s (the player's own last move)", m.cursor.Japanese(), want.Japanese())
+	if want := game.NewSquare(7, 6); m.board.cursor != want {
+		t.Fatalf("cursor on %s after the AI's move, want %s (the player's own last move)", m.board.cursor.Japanese(), want.Japanese())
 	}
 }
 

@@ -5,12 +5,10 @@
 package ui
 
 import (
-	"fmt"
 	"io/fs"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/ai"
@@ -66,10 +64,7 @@ type Model struct {
 	height int
 
 	s        *session
-	cursor   game.Square
-	flipped  bool
-	selected game.Square
-	dropKind game.PieceType
+	board    boardModel
 	study    studyState
 	replay   bool // reading a record: ←/→ step through it
 	editing  bool // free study board: place and remove pieces
@@ -104,12 +99,13 @@ func New(o Options) *Model {
 	if o.Level == 0 {
 		o.Level = 5
 	}
-	m := &Model{opts: o, keys: newKeyMap(), help: help.New(), selected: game.NoSquare, cursor: game.NewSquare(5, 7)}
+	m := &Model{opts: o, keys: newKeyMap(), help: help.New()}
 	if o.Theme != nil {
 		m.theme = *o.Theme
 	} else {
 		m.theme = DetectTheme()
 	}
+	m.board = newBoardModel(&m.theme, o.ASCII, m.keys)
 	m.help.ShortSeparator = "  "
 	m.help.FullSeparator = "   "
 	m.help.Ellipsis = "..."
@@ -162,8 +158,8 @@ func (m *Model) startGame(p *game.Position, players [2]player, tc timeControl) {
 	m.s.rec.Set(names[1], players[1].String())
 	m.s.dirty = false
 	m.replay = false
-	m.selected, m.dropKind = game.NoSquare, game.NoPieceType
-	m.flipped = players[0].ai && !players[1].ai
+	m.board.deselect()
+	m.board.flipped = players[0].ai && !players[1].ai
 	m.hint = game.NoMove
 }
 
@@ -178,7 +174,7 @@ func (m *Model) setMessage(s string, isErr bool) {
 
 // Update routes a message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	defer m.autosave()
+	defer m.afterUpdate()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -235,6 +231,13 @@ func (m *Model) dialogKey(d dialog, msg tea.KeyMsg) tea.Cmd {
 	return tea.Batch(cmd, acmd)
 }
 
+// afterUpdate brings derived state up to date after every message: the
+// board's legal moves for its selection, and the recovery file.
+func (m *Model) afterUpdate() {
+	m.board.sync(m.s.pos)
+	m.autosave()
+}
+
 // eachRune handles a key message that holds several runes (keys typed
 // quickly, a held key, a slow link: the terminal delivers them in one
 // read) as that many key presses, so that "kk" moves the cursor twice
@@ -255,166 +258,6 @@ func (m *Model) eachRune(msg tea.KeyMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// onKey handles a key when no dialog is open.
-func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
-	k := m.keys
-	if m.pendingG {
-		return m.jumpKey(msg)
-	}
-	m.message = ""
-	if m.editing {
-		return m.editKey(msg)
-	}
-	if m.showHelp && !key.Matches(msg, k.Help, k.Quit) {
-		m.showHelp = false
-		if key.Matches(msg, k.Cancel) {
-			return nil
-		}
-	}
-	switch {
-	case key.Matches(msg, k.Quit):
-		return m.askQuit()
-	case key.Matches(msg, k.Help):
-		m.showHelp = !m.showHelp
-	case key.Matches(msg, k.Cancel):
-		switch {
-		case m.mateSolver != nil:
-			m.mateSolver.Stop()
-		case m.analysis.running:
-			m.analysis.cancel()
-		case m.selected != game.NoSquare || m.dropKind != game.NoPieceType:
-			m.selected, m.dropKind = game.NoSquare, game.NoPieceType
-		case m.study.checkStudy:
-			m.study.checkStudy = false
-		case m.study.effectMap:
-			m.study.effectMap = false
-		case m.analysis.on:
-			return m.toggleAnalysis()
-		}
-	case key.Matches(msg, k.Up):
-		m.moveCursor(0, -1)
-	case key.Matches(msg, k.Down):
-		m.moveCursor(0, 1)
-	case key.Matches(msg, k.Left):
-		m.moveCursor(-1, 0)
-	case key.Matches(msg, k.Right):
-		m.moveCursor(1, 0)
-	case key.Matches(msg, k.StepBack):
-		if m.replay && m.selected == game.NoSquare && m.dropKind == game.NoPieceType {
-			return m.step(-1)
-		}
-		m.moveCursor(-1, 0)
-	case key.Matches(msg, k.StepFwd):
-		if m.replay && m.selected == game.NoSquare && m.dropKind == game.NoPieceType {
-			return m.step(1)
-		}
-		m.moveCursor(1, 0)
-	case key.Matches(msg, k.PageBack):
-		return m.step(-10)
-	case key.Matches(msg, k.PageFwd):
-		return m.step(10)
-	case key.Matches(msg, k.First):
-		return m.step(-10000)
-	case key.Matches(msg, k.Last):
-		return m.step(10000)
-	case key.Matches(msg, k.Jump):
-		m.pendingG = true
-		m.jumpDigits = ""
-		m.setMessage("go to move: type a number, then Enter", false)
-	case key.Matches(msg, k.Select):
-		return m.act(m.cursor)
-	case key.Matches(msg, k.HandNext):
-		m.cycleHand(1)
-	case key.Matches(msg, k.HandPrev):
-		m.cycleHand(-1)
-	case key.Matches(msg, k.MoveLine):
-		m.dialog = newMoveLine()
-	case key.Matches(msg, k.EffectMap):
-		m.study.effectMap = !m.study.effectMap
-	case key.Matches(msg, k.CheckStudy):
-		m.toggleCheckStudy()
-	case key.Matches(msg, k.KindNext):
-		m.study.kindIdx = (m.study.kindIdx + 1) % len(studyKinds)
-		m.study.checkStudy = true
-	case key.Matches(msg, k.KindPrev):
-		m.study.kindIdx = (m.study.kindIdx + len(studyKinds) - 1) % len(studyKinds)
-		m.study.checkStudy = true
-	case key.Matches(msg, k.Attacker):
-		m.study.attacker = m.study.attackerFor(m.s.pos).Opp()
-		m.study.fixed = true
-		m.study.checkStudy = true
-	case key.Matches(msg, k.Undo):
-		return m.undo()
-	case key.Matches(msg, k.Redo):
-		return m.redo()
-	case key.Matches(msg, k.Flip):
-		m.flipped = !m.flipped
-	case key.Matches(msg, k.NewGame):
-		return m.confirmReplace("新しい対局 (new game)", showNewGameMsg{})
-	case key.Matches(msg, k.Resign):
-		if m.s.playing && !m.s.end.over {
-			m.dialog = &confirmDialog{question: "投了しますか? (resign) y/n", yes: resignMsg{}}
-		}
-	case key.Matches(msg, k.Declare):
-		if m.s.playing && !m.s.end.over && !m.s.players[m.s.pos.Side()].ai {
-			if m.s.pos.CanDeclare() {
-				m.s.finish(m.s.pos.Side(), false, "入玉宣言", kif.EnteringKing)
-			} else {
-				pts, n := m.s.pos.DeclarationPoints(m.s.pos.Side())
-				m.setMessage(fmt.Sprintf("宣言できません: %d点, 敵陣に%d枚 (28/27点と10枚, 玉が敵陣, 王手なし)", pts, n), true)
-			}
-		}
-	case key.Matches(msg, k.MoveNow):
-		if m.ai.thinking {
-			m.ai.engine.Stop()
-		}
-	case key.Matches(msg, k.Hint):
-		return m.askHint()
-	case key.Matches(msg, k.HideEval):
-		m.hideEval = !m.hideEval
-		if m.hideEval {
-			m.setMessage("AIの評価を隠します (E: show)", false)
-		} else {
-			m.setMessage("AIの評価を表示します (E: hide)", false)
-		}
-	case key.Matches(msg, k.Edit):
-		m.startEdit()
-	case key.Matches(msg, k.PrevBranch):
-		return m.switchBranch(-1)
-	case key.Matches(msg, k.NextBranch):
-		return m.switchBranch(1)
-	case key.Matches(msg, k.Variations):
-		m.openVariations()
-	case key.Matches(msg, k.Open):
-		return m.askOpen()
-	case key.Matches(msg, k.Save):
-		return m.save(false)
-	case key.Matches(msg, k.SaveAs):
-		return m.save(true)
-	case key.Matches(msg, k.Comment):
-		m.dialog = newCommentDialog(m.s.node)
-	case key.Matches(msg, k.Promote):
-		m.promoteVariation()
-	case key.Matches(msg, k.Delete):
-		m.deleteVariation()
-	case key.Matches(msg, k.CopySFEN):
-		m.copyText("SFEN", m.s.pos.SFEN())
-	case key.Matches(msg, k.CopyKIF):
-		m.copyText("KIF", kif.WriteKIF(m.s.rec, "UTF-8"))
-	case key.Matches(msg, k.Analysis):
-		return m.toggleAnalysis()
-	case key.Matches(msg, k.AnalyzeAll):
-		return m.analyzeGame()
-	case key.Matches(msg, k.WriteAnalysis):
-		m.writeAnalysisComments()
-	case key.Matches(msg, k.MateSearch):
-		return m.startMateSearch()
-	case key.Matches(msg, k.PlayFromHere):
-		return m.confirmReplace("ここから対局 (play from here)", showNewGameMsg{fromHere: true})
-	}
-	return nil
-}
-
 // askQuit quits, first offering to save when something would be lost.
 func (m *Model) askQuit() tea.Cmd {
 	if !m.unsaved() {
@@ -433,13 +276,6 @@ func (m *Model) askQuit() tea.Cmd {
 	return nil
 }
 
-func (m *Model) moveCursor(df, dr int) {
-	col, row := m.board().cellOf(m.cursor)
-	col = (col + df + 9) % 9
-	row = (row + dr + 9) % 9
-	m.cursor = m.board().squareAt(col, row)
-}
-
 // humanToMove reports whether a person may move now.
 func (m *Model) humanToMove() bool {
 	if m.s.end.over && m.s.playing {
@@ -451,9 +287,9 @@ func (m *Model) humanToMove() bool {
 	return !m.ai.thinking || m.analysis.on
 }
 
-// act is Enter (or a click) on square s: pick up, put down, or drop.
+// act is Enter (or a click) on square s: pick up, put down, or drop,
+// when a person may move.
 func (m *Model) act(s game.Square) tea.Cmd {
-	p := m.s.pos
 	if !m.humanToMove() {
 		if m.s.end.over && m.s.playing {
 			m.setMessage("対局は終了しています (n: new game)", true)
@@ -462,43 +298,20 @@ func (m *Model) act(s game.Square) tea.Cmd {
 		}
 		return nil
 	}
-	if m.dropKind != game.NoPieceType {
-		mv := game.NewDrop(game.NewPiece(p.Side(), m.dropKind), s)
-		return m.tryMove(mv)
+	return m.onBoard(m.board.act(m.s.pos, s))
+}
+
+// onBoard acts on the board component's answer.
+func (m *Model) onBoard(answer tea.Msg) tea.Cmd {
+	switch a := answer.(type) {
+	case moveChosenMsg:
+		return m.playMove(a.mv)
+	case noticeMsg:
+		m.setMessage(a.text, a.err)
+	case askPromotionMsg:
+		m.dialog = &promoDialog{promo: a.promo, plain: a.plain}
 	}
-	if m.selected == game.NoSquare {
-		pc := p.PieceAt(s)
-		switch {
-		case pc == game.NoPiece:
-			m.setMessage("駒がありません", true)
-		case pc.Color() != p.Side():
-			m.setMessage("相手の駒です", true)
-		default:
-			m.selected = s
-		}
-		return nil
-	}
-	if s == m.selected {
-		m.selected = game.NoSquare
-		return nil
-	}
-	if pc := p.PieceAt(s); pc != game.NoPiece && pc.Color() == p.Side() {
-		m.selected = s // pick up another piece instead
-		return nil
-	}
-	from := m.selected
-	pc := p.PieceAt(from)
-	promo := game.NewMove(from, s, pc, p.PieceAt(s), true)
-	plain := game.NewMove(from, s, pc, p.PieceAt(s), false)
-	switch canP, canN := p.IsLegal(promo), p.IsLegal(plain); {
-	case canP && canN:
-		m.dialog = &promoDialog{promo: promo, plain: plain}
-		return nil
-	case canP:
-		return m.tryMove(promo)
-	default:
-		return m.tryMove(plain)
-	}
+	return nil
 }
 
 // tryMove plays a move the player chose, or explains why it is illegal.
@@ -517,51 +330,16 @@ func (m *Model) playMove(mv game.Move) tea.Cmd {
 		spent = m.spendClock()
 	}
 	m.s.play(mv, spent)
-	m.selected, m.dropKind = game.NoSquare, game.NoPieceType
+	m.board.deselect()
 	m.hint = game.NoMove
 	m.mateLine = ""
-	m.cursor = mv.To()
+	m.board.cursor = mv.To()
 	if m.s.playing {
 		m.s.checkEnd()
 	} else if !m.s.end.over {
 		m.replay = true
 	}
 	return tea.Batch(m.maybeStartAI(), m.analysisFollow())
-}
-
-func (m *Model) cycleHand(dir int) {
-	p := m.s.pos
-	h := p.Hand(p.Side())
-	var kinds []game.PieceType
-	for _, t := range game.HandTypes {
-		if h.Has(t) {
-			kinds = append(kinds, t)
-		}
-	}
-	if len(kinds) == 0 {
-		m.setMessage("持ち駒がありません", true)
-		return
-	}
-	m.selected = game.NoSquare
-	idx := -1
-	for i, t := range kinds {
-		if t == m.dropKind {
-			idx = i
-		}
-	}
-	switch {
-	case idx < 0 && dir > 0:
-		idx = 0
-	case idx < 0:
-		idx = len(kinds) - 1
-	default:
-		idx += dir
-	}
-	if idx < 0 || idx >= len(kinds) {
-		m.dropKind = game.NoPieceType
-		return
-	}
-	m.dropKind = kinds[idx]
 }
 
 // undo takes back a move (待った). Against the AI it goes back to the
@@ -599,7 +377,7 @@ func (m *Model) takeBack(resume bool) tea.Cmd {
 		m.s.end = ending{}
 		m.s.playing = true
 	}
-	m.selected, m.dropKind = game.NoSquare, game.NoPieceType
+	m.board.deselect()
 	m.s.turnAt = m.opts.Now()
 	return m.analysisFollow()
 }
@@ -614,11 +392,6 @@ func (m *Model) redo() tea.Cmd {
 		}
 	}
 	return tea.Batch(m.maybeStartAI(), m.analysisFollow())
-}
-
-// board returns the board renderer for the current state.
-func (m *Model) board() *boardView {
-	return &boardView{pos: m.s.pos, flipped: m.flipped, ascii: m.opts.ASCII, theme: &m.theme}
 }
 
 // copyText puts text on the clipboard (OSC 52) when the terminal allows,

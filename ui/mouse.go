@@ -6,14 +6,15 @@ import (
 	"kiki/game"
 )
 
-// onMouse maps a click to the board (same geometry as the renderer: the
-// hand line, then the board) or to a hand line (choose a piece to drop).
+// onMouse maps a left click to the move list (go to that move, when not
+// in a game), to the board (the cursor goes there and, out of the editor,
+// it acts) or to the hand line of the side to move (choose a piece to
+// drop). The geometry comes from layout, the same as View draws, so a
+// click needs no View before it.
 func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft || m.dialog != nil {
 		return nil
 	}
-	bv := m.board()
-	// A click on the move list goes to that move (when not in a game).
 	if msg.X >= boardWidth+3 && !m.editing {
 		if m.tooSmall() || m.s.playing && !m.s.end.over {
 			return nil
@@ -25,30 +26,12 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 		return nil
 	}
-	// Row 0 is the top hand line, then the board (its own row 0 is the file header).
-	if s, ok := bv.hit(msg.X, msg.Y-1); ok {
-		m.cursor = s
-		if m.editing {
-			return nil
-		}
-		return m.act(s)
+	s, answer := m.board.click(m.s.pos, msg.X, msg.Y)
+	if s == game.NoSquare {
+		return m.onBoard(answer)
 	}
-	bottomRow := 1 + boardHeight
-	side := game.Color(255)
-	switch msg.Y {
-	case 0:
-		side = game.White
-		if m.flipped {
-			side = game.Black
-		}
-	case bottomRow:
-		side = game.Black
-		if m.flipped {
-			side = game.White
-		}
+	if m.editing {
+		return nil
 	}
-	if side == m.s.pos.Side() {
-		m.cycleHand(1)
-	}
-	return nil
+	return m.act(s)
 }

@@ -118,7 +118,7 @@ func (m *Model) resumeGame(r *kif.Record) tea.Cmd {
 	m.replay = false
 	m.s.started = m.opts.Now()
 	m.s.turnAt = m.opts.Now()
-	m.flipped = m.s.players[0].ai && !m.s.players[1].ai
+	m.board.flipped = m.s.players[0].ai && !m.s.players[1].ai
 	m.setMessage("前回の対局を再開しました (resumed; the clock is not restored)", false)
 	return m.maybeStartAI()
 }

@@ -11,7 +11,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"kiki/game"
 	"kiki/kif"
 )
 
@@ -26,7 +25,7 @@ func (m *Model) step(n int) tea.Cmd {
 	}
 	for ; n > 0 && m.s.forward(); n-- {
 	}
-	m.selected, m.dropKind = game.NoSquare, game.NoPieceType
+	m.board.deselect()
 	return m.analysisFollow()
 }
 
@@ -227,8 +226,8 @@ func (m *Model) openRecord(r *kif.Record, path, name string) {
 	m.analysis = analysisState{}
 	m.s = sessionFromRecord(r, path)
 	m.replay = true
-	m.flipped = false
-	m.selected, m.dropKind = game.NoSquare, game.NoPieceType
+	m.board.flipped = false
+	m.board.deselect()
 	if path != "" {
 		name = filepath.Base(path)
 	}

@@ -194,16 +194,16 @@ func TestMouse(t *testing.T) {
 		t.Fatalf("click on the list: ply %d", m.s.node.Ply)
 	}
 	// Click on ２六 (the pawn) then ２五: a move, making a new variation.
-	bv := m.board()
+	bv := m.board.renderer(m.s.pos)
 	col, row := bv.cellOf(game.NewSquare(2, 6))
 	m.Update(tea.MouseMsg{X: 1 + col*cellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
-	if m.selected != game.NoSquare {
-		t.Fatalf("selected %v on a square of the side not to move", m.selected)
+	if m.board.selected != game.NoSquare {
+		t.Fatalf("selected %v on a square of the side not to move", m.board.selected)
 	}
 	col, row = bv.cellOf(game.NewSquare(8, 3))
 	m.Update(tea.MouseMsg{X: 1 + col*cellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
-	if m.selected != game.NewSquare(8, 3) {
-		t.Fatalf("click did not pick up ８三: %v %q", m.selected, m.message)
+	if m.board.selected != game.NewSquare(8, 3) {
+		t.Fatalf("click did not pick up ８三: %v %q", m.board.selected, m.message)
 	}
 	col, row = bv.cellOf(game.NewSquare(8, 4))
 	m.Update(tea.MouseMsg{X: 1 + col*cellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})

@@ -130,112 +130,115 @@ func ofKind(mv game.Move, t game.PieceType) bool {
 	return mv.Piece().Type() == t
 }
 
-// marks computes the highlights of every square from the model's state:
-// last move, check-study sets, the actual checks and mates, the effect of
-// the piece under the cursor (or selected), legal destinations, cursor.
+// marks is the highlights of every square (see boardModel.marks).
 func (m *Model) marks() ([game.NumSquares]mark, checkInfo) {
-	var mk [game.NumSquares]mark
-	set := func(b game.Bitboard, k mark) {
-		for b.NonZero() {
-			s := b.Pop()
-			if k > mk[s] {
-				mk[s] = k
-			}
+	return m.board.marks(m.s.pos, &m.study)
+}
+
+// markSet collects marks, the higher one winning on a square.
+type markSet [game.NumSquares]mark
+
+func (mk *markSet) set(b game.Bitboard, k mark) {
+	for b.NonZero() {
+		s := b.Pop()
+		if k > mk[s] {
+			mk[s] = k
 		}
 	}
-	p := m.s.pos
+}
+
+// studyMarks adds the check study's sets to mk and returns its content:
+// origins, destinations and drops of checks by the chosen kind, and the
+// actual checks and mates when the attacker is to move.
+func studyMarks(mk *markSet, p *game.Position, st *studyState) checkInfo {
+	var ci checkInfo
+	att := st.attackerFor(p)
+	ci.attacker, ci.kind = att, st.kind()
+	if p.King(att.Opp()) == game.NoSquare {
+		ci.noKing = true
+		return ci
+	}
+	cs, withPiece := studySets(p, att, ci.kind)
+	mk.set(cs.Origins.AndNot(withPiece), markCheckOrigin)
+	mk.set(withPiece, markCheckOriginPiece)
+	mk.set(cs.Destinations.AndNot(cs.Origins), markCheckDest)
+	mk.set(cs.Destinations.And(cs.Origins), markCheckDestOrigin)
+	mk.set(cs.Drops.AndNot(cs.Origins), markCheckDrop)
+	mk.set(cs.Drops.And(cs.Origins), markCheckDropOrigin)
+	ci.drops, ci.dests, ci.origins = cs.Drops.Count(), cs.Destinations.Count(), cs.Origins.Count()
+	ci.originPieces = withPiece.Count()
+	if att == p.Side() {
+		checksAndMates(p, &ci)
+	}
+	return ci
+}
+
+// checksAndMates lists the legal checks of the chosen kind and which of
+// them mate, into ci and its layer of marks.
+func checksAndMates(p *game.Position, ci *checkInfo) {
+	var ml game.MoveList
+	p.GenerateChecks(&ml)
+	for _, mv := range ml.Slice() {
+		if !ofKind(mv, ci.kind) {
+			continue
+		}
+		ci.checks = append(ci.checks, mv)
+		p.DoMove(mv)
+		mated := !p.HasLegalMove()
+		p.UndoMove()
+		to := mv.To()
+		if mated {
+			ci.mates = append(ci.mates, mv)
+			ci.layer[to] = markMate
+		} else if ci.layer[to] != markMate {
+			ci.layer[to] = markCheckMove
+		}
+	}
+}
+
+// marks computes the highlights of every square: last move, the check
+// study's sets, the effect of the piece under the cursor (or selected),
+// legal destinations, cursor; and the check study's content.
+func (b *boardModel) marks(p *game.Position, st *studyState) ([game.NumSquares]mark, checkInfo) {
+	var mk markSet
 	if lm := p.LastMove(); lm != game.NoMove {
-		set(game.SquareBB(lm.To()), markLast)
+		mk.set(game.SquareBB(lm.To()), markLast)
 		if !lm.IsDrop() {
-			set(game.SquareBB(lm.From()), markLast)
+			mk.set(game.SquareBB(lm.From()), markLast)
 		}
 	}
 	var ci checkInfo
 	king := game.NoSquare
-	if m.study.checkStudy {
-		att := m.study.attackerFor(p)
-		ci.attacker, ci.kind = att, m.study.kind()
-		king = p.King(att.Opp())
-		if king == game.NoSquare {
-			ci.noKing = true
-		} else {
-			cs, withPiece := studySets(p, att, ci.kind)
-			set(cs.Origins.AndNot(withPiece), markCheckOrigin)
-			set(withPiece, markCheckOriginPiece)
-			set(cs.Destinations.AndNot(cs.Origins), markCheckDest)
-			set(cs.Destinations.And(cs.Origins), markCheckDestOrigin)
-			set(cs.Drops.AndNot(cs.Origins), markCheckDrop)
-			set(cs.Drops.And(cs.Origins), markCheckDropOrigin)
-			ci.drops, ci.dests, ci.origins = cs.Drops.Count(), cs.Destinations.Count(), cs.Origins.Count()
-			ci.originPieces = withPiece.Count()
-			if att == p.Side() {
-				var ml game.MoveList
-				p.GenerateChecks(&ml)
-				for _, mv := range ml.Slice() {
-					if !ofKind(mv, ci.kind) {
-						continue
-					}
-					ci.checks = append(ci.checks, mv)
-					p.DoMove(mv)
-					mated := !p.HasLegalMove()
-					p.UndoMove()
-					to := mv.To()
-					if mated {
-						ci.mates = append(ci.mates, mv)
-						ci.layer[to] = markMate
-					} else if ci.layer[to] != markMate {
-						ci.layer[to] = markCheckMove
-					}
-				}
-			}
-		}
+	if st.checkStudy {
+		ci = studyMarks(&mk, p, st)
+		king = p.King(ci.attacker.Opp())
 	}
 	// Effect of the selected piece, else of the piece under the cursor.
-	from := m.selected
+	from := b.selected
 	if from == game.NoSquare {
-		from = m.cursor
+		from = b.cursor
 	}
-	if from != game.NoSquare && m.dropKind == game.NoPieceType {
-		set(p.AttacksFrom(from), markEffect)
+	if from != game.NoSquare && b.dropKind == game.NoPieceType {
+		mk.set(p.AttacksFrom(from), markEffect)
 	}
-	for _, mv := range m.legalFromSelection() {
+	for _, mv := range b.legalMoves(p) {
 		if mv.IsCapture() {
-			set(game.SquareBB(mv.To()), markCapture)
+			mk.set(game.SquareBB(mv.To()), markCapture)
 		} else {
-			set(game.SquareBB(mv.To()), markDest)
+			mk.set(game.SquareBB(mv.To()), markDest)
 		}
 	}
-	if m.selected != game.NoSquare {
-		set(game.SquareBB(m.selected), markSelected)
+	if b.selected != game.NoSquare {
+		mk.set(game.SquareBB(b.selected), markSelected)
 	}
 	if king != game.NoSquare && mk[king] < markDest {
 		// The enemy king stands clear of every tint, so it reads at a glance.
 		mk[king] = markStudyKing
 	}
-	if m.cursor != game.NoSquare {
-		mk[m.cursor] = markCursor
+	if b.cursor != game.NoSquare {
+		mk[b.cursor] = markCursor
 	}
 	return mk, ci
-}
-
-// legalFromSelection lists the legal moves of the picked-up piece or hand piece.
-func (m *Model) legalFromSelection() []game.Move {
-	if m.selected == game.NoSquare && m.dropKind == game.NoPieceType {
-		return nil
-	}
-	var ml game.MoveList
-	m.s.pos.LegalMoves(&ml)
-	var out []game.Move
-	for _, mv := range ml.Slice() {
-		if m.dropKind != game.NoPieceType {
-			if mv.IsDrop() && mv.DropType() == m.dropKind {
-				out = append(out, mv)
-			}
-		} else if !mv.IsDrop() && mv.From() == m.selected {
-			out = append(out, mv)
-		}
-	}
-	return out
 }
 
 // studyLegend explains the check study's marks and names the mates.

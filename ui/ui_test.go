@@ -91,8 +91,8 @@ func TestSelectedPieceView(t *testing.T) {
 	// destinations (+) differ from its effect (*).
 	// The cursor follows the last move (３四): five files left, four ranks down.
 	m := run(t, testOptions(), 100, 30, ":", "7g7f", "enter", ":", "3c3d", "enter", "h", "h", "h", "h", "h", "j", "j", "j", "j", "enter")
-	if m.selected != game.NewSquare(8, 8) {
-		t.Fatalf("selected %v", m.selected)
+	if m.board.selected != game.NewSquare(8, 8) {
+		t.Fatalf("selected %v", m.board.selected)
 	}
 	golden(t, m)
 }
@@ -221,7 +221,7 @@ func TestBoardWidthUnderAmbiguousWidths(t *testing.T) {
 			m := New(Options{Theme: &th, Start: p, Now: fixedNow, ASCII: ascii})
 			m.width, m.height = 100, 30
 			m.study.effectMap = true
-			bv := m.board()
+			bv := m.board.renderer(m.s.pos)
 			mk, _ := m.marks()
 			bv.marks = mk
 			lines := append([]string{padRight(m.handLine(game.White), boardWidth+1)}, bv.render()...)
@@ -248,7 +248,7 @@ func BenchmarkView(b *testing.B) {
 	m.study.effectMap = true
 	m.study.checkStudy = true
 	m.study.kindIdx = 6
-	m.cursor = game.NewSquare(5, 5)
+	m.board.cursor = game.NewSquare(5, 5)
 	for i := 0; i < b.N; i++ {
 		_ = m.View()
 	}

@@ -139,7 +139,7 @@ func (m *Model) layout() frame {
 // boardColumn is the hands and the board, with the overlays of the study
 // tools and the editor.
 func (m *Model) boardColumn(marks [game.NumSquares]mark, ci checkInfo) []string {
-	bv := m.board()
+	bv := m.board.renderer(m.s.pos)
 	bv.marks = marks
 	if m.study.checkStudy {
 		bv.checks = &ci.layer
@@ -152,7 +152,7 @@ func (m *Model) boardColumn(marks [game.NumSquares]mark, ci checkInfo) []string 
 		bv.counts = &counts
 	}
 	top, bottom := game.White, game.Black
-	if m.flipped {
+	if m.board.flipped {
 		top, bottom = game.Black, game.White
 	}
 	left := []string{m.handLine(top)}
@@ -286,7 +286,7 @@ func (m *Model) handLine(c game.Color) string {
 		if n > 1 {
 			label += fmt.Sprint(n)
 		}
-		if m.dropKind == t && m.s.pos.Side() == c {
+		if m.board.dropKind == t && m.s.pos.Side() == c {
 			sb.WriteString(m.theme.Selected.Render("[" + label + "]"))
 		} else {
 			sb.WriteString(label + " ")
@@ -341,11 +341,11 @@ func (m *Model) statusLine() string {
 		}
 		parts = append(parts, "最終手 "+kif.MoveLabel(lm, prev))
 	}
-	if m.selected != game.NoSquare {
-		pc := p.PieceAt(m.selected)
-		parts = append(parts, "選択 "+m.selected.Japanese()+pc.Type().Name())
-	} else if m.dropKind != game.NoPieceType {
-		parts = append(parts, "打つ駒 "+m.dropKind.Name())
+	if m.board.selected != game.NoSquare {
+		pc := p.PieceAt(m.board.selected)
+		parts = append(parts, "選択 "+m.board.selected.Japanese()+pc.Type().Name())
+	} else if m.board.dropKind != game.NoPieceType {
+		parts = append(parts, "打つ駒 "+m.board.dropKind.Name())
 	}
 	if m.ai.thinking {
 		i := m.ai.info

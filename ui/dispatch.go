@@ -1,0 +1,264 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"kiki/kif"
+)
+
+// Keys go to one handler per mode: the go-to-move prompt ('g'), the
+// position editor, or the board; on the board, to one group of keys after
+// another (each reports whether the key was its own): the screen's own,
+// stepping through the record, the board component, the study tools, the
+// game, the record, and the engine.
+
+// keyGroup handles the keys of one group; handled is false for the others.
+type keyGroup func(m *Model, msg tea.KeyMsg) (cmd tea.Cmd, handled bool)
+
+// boardGroups are the key groups of the board mode, in the order asked.
+var boardGroups = []keyGroup{(*Model).screenKey, (*Model).navKey, (*Model).boardKey, (*Model).studyKey,
+	(*Model).gameKey, (*Model).recordKey, (*Model).engineKey}
+
+// onKey handles a key when no dialog is open.
+func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
+	if m.pendingG {
+		return m.jumpKey(msg)
+	}
+	m.message = ""
+	if m.editing {
+		return m.editKey(msg)
+	}
+	if m.showHelp && !key.Matches(msg, m.keys.Help, m.keys.Quit) {
+		// Any key closes the full help; Esc does only that.
+		m.showHelp = false
+		if key.Matches(msg, m.keys.Cancel) {
+			return nil
+		}
+	}
+	for _, g := range boardGroups {
+		if cmd, ok := g(m, msg); ok {
+			return cmd
+		}
+	}
+	return nil
+}
+
+// screenKey: quit, help, and Esc, which stops or closes the latest thing.
+func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m.askQuit(), true
+	case key.Matches(msg, k.Help):
+		m.showHelp = !m.showHelp
+	case key.Matches(msg, k.Cancel):
+		return m.cancel(), true
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// cancel is Esc: it stops a mate search or the game analysis, puts the
+// selection back, or turns off a study tool or the analysis, the first
+// that applies.
+func (m *Model) cancel() tea.Cmd {
+	switch {
+	case m.mateSolver != nil:
+		m.mateSolver.Stop()
+	case m.analysis.running:
+		m.analysis.cancel()
+	case m.board.hasSelection():
+		m.board.deselect()
+	case m.study.checkStudy:
+		m.study.checkStudy = false
+	case m.study.effectMap:
+		m.study.effectMap = false
+	case m.analysis.on:
+		return m.toggleAnalysis()
+	}
+	return nil
+}
+
+// navKey steps through the record (←→ step only while reading a record
+// with nothing picked up; otherwise they move the cursor).
+func (m *Model) navKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := m.keys
+	stepping := m.replay && !m.board.hasSelection()
+	switch {
+	case key.Matches(msg, k.StepBack):
+		if stepping {
+			return m.step(-1), true
+		}
+		m.board.moveCursor(-1, 0)
+	case key.Matches(msg, k.StepFwd):
+		if stepping {
+			return m.step(1), true
+		}
+		m.board.moveCursor(1, 0)
+	case key.Matches(msg, k.PageBack):
+		return m.step(-10), true
+	case key.Matches(msg, k.PageFwd):
+		return m.step(10), true
+	case key.Matches(msg, k.First):
+		return m.step(-10000), true
+	case key.Matches(msg, k.Last):
+		return m.step(10000), true
+	case key.Matches(msg, k.Jump):
+		m.pendingG = true
+		m.jumpDigits = ""
+		m.setMessage("go to move: type a number, then Enter", false)
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// boardKey gives the board component its keys; Select acts on the square
+// under the cursor.
+func (m *Model) boardKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	if key.Matches(msg, m.keys.Select) {
+		return m.act(m.board.cursor), true
+	}
+	answer, ok := m.board.update(msg, m.s.pos)
+	if !ok {
+		return nil, false
+	}
+	return m.onBoard(answer), true
+}
+
+// studyKey: the effect map and the check study.
+func (m *Model) studyKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := m.keys
+	st := &m.study
+	switch {
+	case key.Matches(msg, k.EffectMap):
+		st.effectMap = !st.effectMap
+	case key.Matches(msg, k.CheckStudy):
+		m.toggleCheckStudy()
+	case key.Matches(msg, k.KindNext):
+		st.kindIdx = (st.kindIdx + 1) % len(studyKinds)
+		st.checkStudy = true
+	case key.Matches(msg, k.KindPrev):
+		st.kindIdx = (st.kindIdx + len(studyKinds) - 1) % len(studyKinds)
+		st.checkStudy = true
+	case key.Matches(msg, k.Attacker):
+		st.attacker = st.attackerFor(m.s.pos).Opp()
+		st.fixed = true
+		st.checkStudy = true
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// gameKey: the keys of a game: typed move, undo and redo, new game,
+// resign, declare, move now, hint, play from here, the editor.
+func (m *Model) gameKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.MoveLine):
+		m.dialog = newMoveLine()
+	case key.Matches(msg, k.Undo):
+		return m.undo(), true
+	case key.Matches(msg, k.Redo):
+		return m.redo(), true
+	case key.Matches(msg, k.NewGame):
+		return m.confirmReplace("新しい対局 (new game)", showNewGameMsg{}), true
+	case key.Matches(msg, k.PlayFromHere):
+		return m.confirmReplace("ここから対局 (play from here)", showNewGameMsg{fromHere: true}), true
+	case key.Matches(msg, k.Resign):
+		if m.s.playing && !m.s.end.over {
+			m.dialog = &confirmDialog{question: "投了しますか? (resign) y/n", yes: resignMsg{}}
+		}
+	case key.Matches(msg, k.Declare):
+		m.declare()
+	case key.Matches(msg, k.MoveNow):
+		if m.ai.thinking {
+			m.ai.engine.Stop()
+		}
+	case key.Matches(msg, k.Hint):
+		return m.askHint(), true
+	case key.Matches(msg, k.Edit):
+		m.startEdit()
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// declare is 入玉宣言 by the person to move: it wins when the position
+// allows it, else the message says what is missing.
+func (m *Model) declare() {
+	p := m.s.pos
+	if !m.s.playing || m.s.end.over || m.s.players[p.Side()].ai {
+		return
+	}
+	if p.CanDeclare() {
+		m.s.finish(p.Side(), false, "入玉宣言", kif.EnteringKing)
+		return
+	}
+	pts, n := p.DeclarationPoints(p.Side())
+	m.setMessage(fmt.Sprintf("宣言できません: %d点, 敵陣に%d枚 (28/27点と10枚, 玉が敵陣, 王手なし)", pts, n), true)
+}
+
+// recordKey: branches, variations, open and save, comments, copying.
+func (m *Model) recordKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.PrevBranch):
+		return m.switchBranch(-1), true
+	case key.Matches(msg, k.NextBranch):
+		return m.switchBranch(1), true
+	case key.Matches(msg, k.Variations):
+		m.openVariations()
+	case key.Matches(msg, k.Open):
+		return m.askOpen(), true
+	case key.Matches(msg, k.Save):
+		return m.save(false), true
+	case key.Matches(msg, k.SaveAs):
+		return m.save(true), true
+	case key.Matches(msg, k.Comment):
+		m.dialog = newCommentDialog(m.s.node)
+	case key.Matches(msg, k.Promote):
+		m.promoteVariation()
+	case key.Matches(msg, k.Delete):
+		m.deleteVariation()
+	case key.Matches(msg, k.CopySFEN):
+		m.copyText("SFEN", m.s.pos.SFEN())
+	case key.Matches(msg, k.CopyKIF):
+		m.copyText("KIF", kif.WriteKIF(m.s.rec, "UTF-8"))
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// engineKey: analysis, game analysis, its comments, mate search, and
+// hiding the AI's evaluation.
+func (m *Model) engineKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Analysis):
+		return m.toggleAnalysis(), true
+	case key.Matches(msg, k.AnalyzeAll):
+		return m.analyzeGame(), true
+	case key.Matches(msg, k.WriteAnalysis):
+		m.writeAnalysisComments()
+	case key.Matches(msg, k.MateSearch):
+		return m.startMateSearch(), true
+	case key.Matches(msg, k.HideEval):
+		m.hideEval = !m.hideEval
+		if m.hideEval {
+			m.setMessage("AIの評価を隠します (E: show)", false)
+		} else {
+			m.setMessage("AIの評価を表示します (E: hide)", false)
+		}
+	default:
+		return nil, false
+	}
+	return nil, true
+}
