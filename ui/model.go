@@ -63,12 +63,12 @@ type Model struct {
 	width  int
 	height int
 
-	s        *session
-	board    boardModel
-	study    studyState
-	replay   bool // reading a record: ←/→ step through it
-	editing  bool // free study board: place and remove pieces
-	edit     *editState
+	s       *session
+	board   boardModel
+	study   studyState
+	replay  bool // reading a record: ←/→ step through it
+	editing bool // free study board: place and remove pieces
+	edit    *editState
 
 	dialog   dialog
 	message  string
