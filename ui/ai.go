@@ -23,7 +23,7 @@ type aiState struct {
 	engine   *ai.Engine
 	gen      int
 	thinking bool
-	purpose  string // "move", "hint", "analysis"
+	purpose  searchPurpose
 	info     ai.Info
 	events   chan tea.Msg
 }
@@ -35,7 +35,7 @@ type aiInfoMsg struct {
 
 type aiDoneMsg struct {
 	gen     int
-	purpose string
+	purpose searchPurpose
 	res     ai.Result
 }
 
@@ -58,7 +58,7 @@ func (m *Model) engine() *ai.Engine {
 }
 
 // startSearch runs the engine on the current position for a purpose.
-func (m *Model) startSearch(purpose string, level int, l ai.Limits) tea.Cmd {
+func (m *Model) startSearch(purpose searchPurpose, level int, l ai.Limits) tea.Cmd {
 	m.cancelAI()
 	m.ai.gen++
 	gen := m.ai.gen
@@ -127,18 +127,18 @@ func (m *Model) aiLimits() ai.Limits {
 
 // maybeStartAI starts the AI's move when it is its turn.
 func (m *Model) maybeStartAI() tea.Cmd {
-	if !m.s.aiToMove() || m.ai.thinking && m.ai.purpose == "move" {
+	if !m.s.aiToMove() || m.ai.thinking && m.ai.purpose == purposeMove {
 		return nil
 	}
 	if m.opts.Opponent != nil {
 		m.ai.gen++
 		gen := m.ai.gen
-		m.ai.thinking, m.ai.purpose = true, "move"
+		m.ai.thinking, m.ai.purpose = true, purposeMove
 		mv := m.opts.Opponent(m.s.pos.Clone())
-		return func() tea.Msg { return aiDoneMsg{gen, "move", ai.Result{Move: mv}} }
+		return func() tea.Msg { return aiDoneMsg{gen, purposeMove, ai.Result{Move: mv}} }
 	}
 	pl := m.s.players[m.s.pos.Side()]
-	return m.startSearch("move", pl.level, m.aiLimits())
+	return m.startSearch(purposeMove, pl.level, m.aiLimits())
 }
 
 func (m *Model) onAIInfo(msg aiInfoMsg) tea.Cmd {
@@ -158,13 +158,13 @@ func (m *Model) onAIDone(msg aiDoneMsg) tea.Cmd {
 	m.ai.thinking = false
 	r := msg.res
 	switch msg.purpose {
-	case "hint":
+	case purposeHint:
 		if r.Move != game.NoMove {
 			m.hint = r.Move
 			m.setMessage("ヒント: "+kif.MoveLabel(r.Move, m.s.pos.LastMove())+"  "+scoreText(r.Score, m.s.pos.Side()), false)
 		}
 		return nil
-	case "analysis":
+	case purposeAnalysis:
 		return nil
 	}
 	if !m.s.aiToMove() {
@@ -199,7 +199,7 @@ func (m *Model) askHint() tea.Cmd {
 		return nil
 	}
 	m.setMessage("ヒントを考えています…", false)
-	return m.startSearch("hint", 10, ai.Limits{MoveTime: 1500 * time.Millisecond})
+	return m.startSearch(purposeHint, 10, ai.Limits{MoveTime: 1500 * time.Millisecond})
 }
 
 // tick drives the clocks.

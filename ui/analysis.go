@@ -68,7 +68,7 @@ type analysisMsg struct {
 func (m *Model) toggleAnalysis() tea.Cmd {
 	m.analysis.on = !m.analysis.on
 	if !m.analysis.on {
-		if m.ai.purpose == "analysis" {
+		if m.ai.purpose == purposeAnalysis {
 			m.cancelAI()
 		}
 		return nil
@@ -78,7 +78,7 @@ func (m *Model) toggleAnalysis() tea.Cmd {
 
 // analysisFollow restarts the continuous analysis on the position shown.
 func (m *Model) analysisFollow() tea.Cmd {
-	if !m.analysis.on || m.ai.thinking && m.ai.purpose == "move" || m.s.aiToMove() {
+	if !m.analysis.on || m.ai.thinking && m.ai.purpose == purposeMove || m.s.aiToMove() {
 		return nil
 	}
 	var ml game.MoveList
@@ -86,7 +86,7 @@ func (m *Model) analysisFollow() tea.Cmd {
 	if ml.Len() == 0 {
 		return nil
 	}
-	return m.startSearch("analysis", 10, ai.Limits{Infinite: true})
+	return m.startSearch(purposeAnalysis, 10, ai.Limits{Infinite: true})
 }
 
 // analyzeGame evaluates every position of the line on screen in the
@@ -235,23 +235,4 @@ func (a *analysisState) progress(width int) string {
 	w := max(10, width-12)
 	fill := a.done * w / a.total
 	return fmt.Sprintf("[%s%s] %d/%d", strings.Repeat("#", fill), strings.Repeat(".", w-fill), a.done, a.total)
-}
-
-// analysisPanel is the side panel's analysis part: the graph, and for a
-// move marked ? or ?? the better move and its line.
-func (m *Model) analysisPanel(w int) []string {
-	a := &m.analysis
-	var out []string
-	for _, l := range a.graph(w, 7, m.s.node) {
-		out = append(out, m.theme.Dim.Render(l))
-	}
-	n := m.s.node
-	if loss, mk := a.loss(n); mk != "" {
-		prev := a.results[n.Parent]
-		p := m.s.rec.Position(n.Parent)
-		out = append(out, m.theme.Bad.Render(fmt.Sprintf("%s %d点損 (指した側から見て)", mk, loss)))
-		out = append(out, wrap(fmt.Sprintf("最善 %s (評価値(先手) %s)", pvText(p, prev.pv, 1), a.evalText(n.Parent)), w)...)
-		out = append(out, wrap("読み筋 "+pvText(p, prev.pv, 12), w)...)
-	}
-	return out
 }

@@ -36,7 +36,7 @@ func TestHideEvaluation(t *testing.T) {
 		o := testOptions()
 		o.HideEval = hide
 		m := newTestModel(o)
-		m.ai.thinking, m.ai.purpose = true, "move"
+		m.ai.thinking, m.ai.purpose = true, purposeMove
 		m.ai.info = ai.Info{Depth: 4, Score: 123, PV: nil}
 		if got := strings.Contains(m.View(), "評価値"); got == hide {
 			t.Errorf("HideEval %v: evaluation shown %v", hide, got)

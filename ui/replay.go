@@ -30,7 +30,7 @@ func (m *Model) step(n int) tea.Cmd {
 }
 
 func (m *Model) cancelAIUnlessAnalysis() {
-	if m.ai.thinking && m.ai.purpose != "analysis" {
+	if m.ai.thinking && m.ai.purpose != purposeAnalysis {
 		m.cancelAI()
 	}
 }

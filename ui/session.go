@@ -111,14 +111,7 @@ func (s *session) goTo(n *kif.Node) {
 
 // line returns the nodes of the line through the current node: its path,
 // then first children after it.
-func (s *session) line() []*kif.Node {
-	out := s.node.Path()
-	for n := s.node; len(n.Children) > 0; {
-		n = n.Children[0]
-		out = append(out, n)
-	}
-	return out
-}
+func (s *session) line() []*kif.Node { return lineThrough(s.node) }
 
 // play makes move m at the current node: an existing child is followed, a
 // new move becomes a new branch (the main continuation while a game is

@@ -252,48 +252,21 @@ func padRight(s string, w int) string {
 	return s
 }
 
-// handLine is a side's name, player, clock and pieces in hand.
+// handLine is a side's line: name, player, clock and pieces in hand.
 func (m *Model) handLine(c game.Color) string {
-	names := m.s.sideNames()
-	var sb strings.Builder
-	name := names[c]
-	if m.s.pos.Side() == c && !m.s.end.over {
-		name = m.theme.Title.Render(name + "*")
-	} else {
-		name += " "
-	}
-	sb.WriteString(name)
+	h := handLine{name: m.s.sideNames()[c], toMove: m.s.pos.Side() == c && !m.s.end.over,
+		hand: m.shownHand(c), ascii: m.opts.ASCII, note: m.editHandNote(c)}
 	if m.s.playing || m.s.game {
-		sb.WriteString(" " + m.s.players[c].String())
+		h.player = m.s.players[c].String()
 	}
 	if m.s.tc.kind != "" {
-		sb.WriteString(" " + m.clockFor(c))
+		h.clock = m.clockFor(c)
 	}
-	sb.WriteString("  持駒 ")
-	h := m.shownHand(c)
-	if h.IsEmpty() {
-		sb.WriteString("なし")
+	h.chosen = game.NoPieceType
+	if m.s.pos.Side() == c {
+		h.chosen = m.board.dropKind
 	}
-	for _, t := range game.HandTypes {
-		n := h.Count(t)
-		if n == 0 {
-			continue
-		}
-		label := t.Glyph()
-		if m.opts.ASCII {
-			label = t.Letter()
-		}
-		if n > 1 {
-			label += fmt.Sprint(n)
-		}
-		if m.board.dropKind == t && m.s.pos.Side() == c {
-			sb.WriteString(m.theme.Selected.Render("[" + label + "]"))
-		} else {
-			sb.WriteString(label + " ")
-		}
-	}
-	sb.WriteString(m.editHandNote(c))
-	return sb.String()
+	return h.View(&m.theme)
 }
 
 // clockFor shows a side's clock: main time left, then the byoyomi
@@ -349,8 +322,7 @@ func (m *Model) statusLine() string {
 	}
 	if m.ai.thinking {
 		i := m.ai.info
-		what := map[string]string{"move": "考慮中", "hint": "ヒント", "analysis": "検討"}[m.ai.purpose]
-		s := what
+		s := m.ai.purpose.statusName()
 		switch {
 		case i.Depth > 0 && m.evalHidden():
 			s += fmt.Sprintf(" 深さ%d (評価は非表示: E)", i.Depth)
@@ -364,7 +336,7 @@ func (m *Model) statusLine() string {
 
 // evalHidden reports whether the AI's evaluation and line are hidden
 // while it thinks of its move (hints and analysis were asked for).
-func (m *Model) evalHidden() bool { return m.hideEval && m.ai.purpose == "move" }
+func (m *Model) evalHidden() bool { return m.hideEval && m.ai.purpose == purposeMove }
 
 // checkLegend explains the check study's marks.
 func (m *Model) checkLegend(ci checkInfo) string { return m.studyLegend(ci) }
@@ -396,26 +368,7 @@ func (m *Model) sidePanel(w, h int) ([]string, listRows) {
 	if r.Start.IsPreset && r.Start.Preset != game.Even {
 		add("手合割 " + r.Start.Preset.Name())
 	}
-	if m.ai.thinking && m.ai.info.Depth > 0 && !m.evalHidden() {
-		i := m.ai.info
-		what := map[string]string{"move": "AI 考慮中", "hint": "ヒント", "analysis": "検討"}[m.ai.purpose]
-		add(m.theme.Good.Render(fmt.Sprintf("%s 深さ%d %s", what, i.Depth, scoreText(i.Score, m.s.pos.Side()))))
-		add(m.theme.Dim.Render(fmt.Sprintf("%d nodes %dk nps", i.Nodes, i.NPS/1000)))
-		for _, l := range wrap("読み筋 "+pvText(m.s.pos, i.PV, 10), w) {
-			add(l)
-		}
-	}
-	if m.analysis.running {
-		add("解析中 " + m.analysis.progress(w-7))
-	}
-	for _, l := range m.analysisPanel(w) {
-		add(l)
-	}
-	if m.mateLine != "" {
-		for _, l := range wrap(m.mateLine, w) {
-			add(m.theme.Good.Render(l))
-		}
-	}
+	out = append(out, m.enginePanel().View(&m.theme, w)...)
 	var comment []string
 	if len(m.s.node.Comments) > 0 {
 		comment = append(comment, m.theme.Title.Render("コメント"))
@@ -426,67 +379,29 @@ func (m *Model) sidePanel(w, h int) ([]string, listRows) {
 			comment = append(comment[:6], m.theme.Dim.Render("… (C to read/edit)"))
 		}
 	}
-	listH := h - len(out) - len(comment) - 1
 	out = append(out, m.theme.Title.Render("棋譜"))
-	list := listRows{top: len(out)}
-	rows, nodes := m.moveList(w, max(3, listH))
-	list.nodes = nodes
+	list := m.moveList()
+	list.SetSize(w, h-len(out)-len(comment))
+	rows, nodes := list.View()
+	lr := listRows{top: len(out), nodes: nodes}
 	out = append(out, rows...)
 	out = append(out, comment...)
-	return out, list
+	return out, lr
 }
 
-// moveList shows the line through the current move, scrolled to keep it
-// in view: 先手/後手 marks, '+' on moves with alternatives, '?' on the
-// moves the analysis found worst, and the time spent where known.
-func (m *Model) moveList(w, h int) (rows []string, nodes []*kif.Node) {
-	line := m.s.line()
-	cur := -1
-	for i, n := range line {
-		if n == m.s.node {
-			cur = i
-		}
-	}
-	rows = make([]string, 0, len(line)+1)
-	startLabel := "   開始局面"
-	if cur == -1 {
-		startLabel = "> 開始局面"
-	}
-	rows = append(rows, startLabel)
-	for i, n := range line {
-		label := nodeLabel(n)
-		if len(n.Parent.Children) > 1 {
-			label += "+"
-		}
-		_, mk := m.analysis.loss(n)
-		label += mk
-		text := fmt.Sprintf("%3d %s", n.Ply, label)
-		if n.HasTime {
-			text = padRight(text, 18) + " " + clockText(n.Time)
-		}
-		if ev := m.analysis.evalText(n); ev != "" {
-			text = padRight(text, 25) + fmt.Sprintf("%6s", ev) // 先手's view
-		}
-		if i == cur {
-			rows = append(rows, m.theme.Current.Render(">"+text))
-		} else {
-			rows = append(rows, " "+text)
-		}
-	}
-	// Scroll so that the current row is visible.
-	curRow := cur + 1
-	start := 0
-	if len(rows) > h {
-		start = min(max(0, curRow-h/2), len(rows)-h)
-	}
-	rows = rows[start:min(len(rows), start+h)]
-	// Which node each row shows, for clicks.
-	nodes = append([]*kif.Node{m.s.rec.Root}, line...)
-	nodes = nodes[start:min(len(nodes), start+h)]
-	for i := range rows {
-		rows[i] = truncate(rows[i], w)
-	}
-	return rows, nodes
+// enginePanel is the engine panel for the state on screen.
+func (m *Model) enginePanel() enginePanel {
+	return enginePanel{thinking: m.ai.thinking, purpose: m.ai.purpose, info: m.ai.info, hidden: m.evalHidden(),
+		pos: m.s.pos, analysis: &m.analysis, rec: m.s.rec, node: m.s.node, mateLine: m.mateLine}
+}
+
+// moveList is the move list for the record on screen, sized by the caller.
+func (m *Model) moveList() moveList {
+	a := &m.analysis
+	return moveList{theme: &m.theme, root: m.s.rec.Root, cur: m.s.node, notes: func(n *kif.Node) (string, string) {
+		_, mk := a.loss(n)
+		return mk, a.evalText(n)
+	}}
 }
 
 // truncate cuts a line to w display columns.

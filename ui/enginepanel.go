@@ -1,0 +1,84 @@
+package ui
+
+import (
+	"fmt"
+
+	"kiki/ai"
+	"kiki/game"
+	"kiki/kif"
+)
+
+// enginePanel is the engine's part of the side panel: what the AI is
+// thinking (unless its evaluation is hidden), the game analysis's
+// progress, its graph and, for a move it marked ? or ??, the better move
+// and its line; and the mate search's line. The root fills it in; it
+// only draws.
+type enginePanel struct {
+	thinking bool
+	purpose  searchPurpose
+	info     ai.Info
+	hidden   bool           // the AI's evaluation is hidden
+	pos      *game.Position // the position on screen
+	analysis *analysisState
+	rec      *kif.Record
+	node     *kif.Node // the node on screen
+	mateLine string
+}
+
+// View draws the panel's lines inside w columns.
+func (e enginePanel) View(th *Theme, w int) []string {
+	var out []string
+	if e.thinking && e.info.Depth > 0 && !e.hidden {
+		i := e.info
+		out = append(out, th.Good.Render(fmt.Sprintf("%s 深さ%d %s", e.purpose.panelName(), i.Depth, scoreText(i.Score, e.pos.Side()))))
+		out = append(out, th.Dim.Render(fmt.Sprintf("%d nodes %dk nps", i.Nodes, i.NPS/1000)))
+		out = append(out, wrap("読み筋 "+pvText(e.pos, i.PV, 10), w)...)
+	}
+	a := e.analysis
+	if a.running {
+		out = append(out, "解析中 "+a.progress(w-7))
+	}
+	for _, l := range a.graph(w, 7, e.node) {
+		out = append(out, th.Dim.Render(l))
+	}
+	if loss, mk := a.loss(e.node); mk != "" {
+		prev := a.results[e.node.Parent]
+		p := e.rec.Position(e.node.Parent)
+		out = append(out, th.Bad.Render(fmt.Sprintf("%s %d点損 (指した側から見て)", mk, loss)))
+		out = append(out, wrap(fmt.Sprintf("最善 %s (評価値(先手) %s)", pvText(p, prev.pv, 1), a.evalText(e.node.Parent)), w)...)
+		out = append(out, wrap("読み筋 "+pvText(p, prev.pv, 12), w)...)
+	}
+	if e.mateLine != "" {
+		for _, l := range wrap(e.mateLine, w) {
+			out = append(out, th.Good.Render(l))
+		}
+	}
+	for i := range out {
+		out[i] = truncate(out[i], w)
+	}
+	return out
+}
+
+// searchPurpose is what the AI is searching for.
+type searchPurpose uint8
+
+const (
+	purposeNone     searchPurpose = iota
+	purposeMove                   // its move in a game
+	purposeHint                   // a hint for the person to move
+	purposeAnalysis               // the continuous analysis
+)
+
+func (p searchPurpose) String() string {
+	return [...]string{"none", "move", "hint", "analysis"}[p]
+}
+
+// statusName is the purpose on the status line.
+func (p searchPurpose) statusName() string {
+	return [...]string{"", "考慮中", "ヒント", "検討"}[p]
+}
+
+// panelName is the purpose in the engine panel.
+func (p searchPurpose) panelName() string {
+	return [...]string{"", "AI 考慮中", "ヒント", "検討"}[p]
+}

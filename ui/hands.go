@@ -1,0 +1,63 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"kiki/game"
+)
+
+// handLine is the hands component: a side's line above or under the
+// board — its name (with * while it is to move), its player, its clock,
+// its pieces in hand (the one chosen to drop in brackets) and a note (the
+// editor's "<- 置き先"). The root fills it in; it only draws.
+type handLine struct {
+	name   string
+	toMove bool
+	player string // "" when no game is shown
+	clock  string // "" without a clock
+	hand   game.Hand
+	chosen game.PieceType // the hand piece chosen to drop, or NoPieceType
+	ascii  bool
+	note   string
+}
+
+// View draws the line.
+func (h handLine) View(th *Theme) string {
+	var sb strings.Builder
+	if h.toMove {
+		sb.WriteString(th.Title.Render(h.name + "*"))
+	} else {
+		sb.WriteString(h.name + " ")
+	}
+	if h.player != "" {
+		sb.WriteString(" " + h.player)
+	}
+	if h.clock != "" {
+		sb.WriteString(" " + h.clock)
+	}
+	sb.WriteString("  持駒 ")
+	if h.hand.IsEmpty() {
+		sb.WriteString("なし")
+	}
+	for _, t := range game.HandTypes {
+		n := h.hand.Count(t)
+		if n == 0 {
+			continue
+		}
+		label := t.Glyph()
+		if h.ascii {
+			label = t.Letter()
+		}
+		if n > 1 {
+			label += fmt.Sprint(n)
+		}
+		if h.chosen == t {
+			sb.WriteString(th.Selected.Render("[" + label + "]"))
+		} else {
+			sb.WriteString(label + " ")
+		}
+	}
+	sb.WriteString(h.note)
+	return sb.String()
+}

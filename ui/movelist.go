@@ -1,0 +1,97 @@
+package ui
+
+import (
+	"fmt"
+
+	"kiki/kif"
+)
+
+// moveList is the move list component: the line through the current
+// node, scrolled to keep it in view, with 先手/後手 marks, '+' on moves
+// with alternatives, '?' on the moves the analysis found worst, the time
+// spent where known and the analysis's evaluation; and which node each
+// row shows, for clicks. The root sets its size and its content.
+type moveList struct {
+	width, height int
+	theme         *Theme
+	root, cur     *kif.Node
+	// notes gives a node's analysis mark ("?", "??") and evaluation text;
+	// nil when there is no analysis.
+	notes func(n *kif.Node) (mark, eval string)
+}
+
+// SetSize sets the room the list has: w columns, h rows (at least 3).
+func (l *moveList) SetSize(w, h int) { l.width, l.height = w, max(3, h) }
+
+// lineThrough is the line through n: its path from the root, then first
+// children after it.
+func lineThrough(n *kif.Node) []*kif.Node {
+	out := n.Path()
+	for len(n.Children) > 0 {
+		n = n.Children[0]
+		out = append(out, n)
+	}
+	return out
+}
+
+// window is the first row shown of a list of rows where the current one
+// is cur: centred on it when the list is longer than h.
+func window(rows, cur, h int) int {
+	if rows <= h {
+		return 0
+	}
+	return min(max(0, cur-h/2), rows-h)
+}
+
+// View draws the rows and returns the node each row shows.
+func (l moveList) View() (rows []string, nodes []*kif.Node) {
+	line := lineThrough(l.cur)
+	cur := -1
+	for i, n := range line {
+		if n == l.cur {
+			cur = i
+		}
+	}
+	rows = make([]string, 0, len(line)+1)
+	if cur == -1 {
+		rows = append(rows, "> 開始局面")
+	} else {
+		rows = append(rows, "   開始局面")
+	}
+	for i, n := range line {
+		text := l.row(n)
+		if i == cur {
+			rows = append(rows, l.theme.Current.Render(">"+text))
+		} else {
+			rows = append(rows, " "+text)
+		}
+	}
+	start := window(len(rows), cur+1, l.height)
+	rows = rows[start:min(len(rows), start+l.height)]
+	nodes = append([]*kif.Node{l.root}, line...)
+	nodes = nodes[start:min(len(nodes), start+l.height)]
+	for i := range rows {
+		rows[i] = truncate(rows[i], l.width)
+	}
+	return rows, nodes
+}
+
+// row is one node's row, without the cursor column.
+func (l moveList) row(n *kif.Node) string {
+	label := nodeLabel(n)
+	if len(n.Parent.Children) > 1 {
+		label += "+"
+	}
+	var mark, eval string
+	if l.notes != nil {
+		mark, eval = l.notes(n)
+	}
+	text := fmt.Sprintf("%3d %s", n.Ply, label+mark)
+	if n.HasTime {
+		text = padRight(text, 18) + " " + clockText(n.Time)
+	}
+	if eval != "" {
+		text = padRight(text, 25) + fmt.Sprintf("%6s", eval) // 先手's view
+	}
+	return text
+}
