@@ -1,0 +1,129 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"kiki/ai"
+	"kiki/game"
+	"kiki/kif"
+)
+
+// The move list, the hands and the engine panel are tested alone.
+
+// lineRecord is a record of n moves, with a variation at move 2 and a
+// time on every move.
+func lineRecord(n int) (*kif.Record, []*kif.Node) {
+	r := kif.NewRecord(game.NewStartPosition())
+	p := r.StartPosition()
+	node := r.Root
+	var nodes []*kif.Node
+	for i := 0; i < n; i++ {
+		var ml game.MoveList
+		p.LegalMoves(&ml)
+		mv := ml.At(i % ml.Len())
+		if i == 1 {
+			node.AddChild(&kif.Node{Move: ml.At(ml.Len() - 1)})
+		}
+		node = node.AddChild(&kif.Node{Move: mv, Time: time.Duration(i) * time.Second, HasTime: true})
+		kif.Promote(node)
+		nodes = append(nodes, node)
+		p.DoMove(mv)
+	}
+	return r, nodes
+}
+
+func TestMoveListScrollsAndMapsRows(t *testing.T) {
+	r, nodes := lineRecord(40)
+	for _, at := range []int{-1, 0, 1, 10, 25, 39} {
+		cur := r.Root
+		if at >= 0 {
+			cur = nodes[at]
+		}
+		l := moveList{theme: &th, root: r.Root, cur: cur}
+		l.SetSize(30, 9)
+		rows, shown := l.View()
+		if len(rows) != 9 || len(shown) != 9 {
+			t.Fatalf("at %d: %d rows, %d nodes in 9 lines", at, len(rows), len(shown))
+		}
+		found := false
+		for i, row := range rows {
+			n := shown[i]
+			if want := fmt.Sprintf("%3d ", n.Ply); n != r.Root && !strings.Contains(row, want) {
+				t.Errorf("at %d: row %d %q does not show move %d", at, i, row, n.Ply)
+			}
+			if strings.HasPrefix(row, ">") != (n == cur) {
+				t.Errorf("at %d: row %q, cursor mark wrong", at, row)
+			}
+			found = found || n == cur
+		}
+		if !found {
+			t.Errorf("at %d: the current move is not shown", at)
+		}
+	}
+	l := moveList{theme: &th, root: r.Root, cur: nodes[3], notes: func(n *kif.Node) (string, string) {
+		if n == nodes[2] {
+			return "??", "+500"
+		}
+		return "", ""
+	}}
+	l.SetSize(40, 50)
+	rows, _ := l.View()
+	if !strings.Contains(rows[2], "+") || !strings.Contains(rows[3], "??") || !strings.Contains(rows[3], "+500") || !strings.Contains(rows[3], "0:02") {
+		t.Errorf("marks: %q / %q", rows[2], rows[3])
+	}
+	if len(rows) != 41 || !strings.Contains(rows[0], "開始局面") {
+		t.Errorf("%d rows, first %q", len(rows), rows[0])
+	}
+}
+
+func TestHandLine(t *testing.T) {
+	var h game.Hand
+	h = h.Add(game.Pawn).Add(game.Pawn).Add(game.Gold)
+	line := handLine{name: "先手", toMove: true, player: "人間", clock: "9:59", hand: h, chosen: game.Gold, note: " <-"}.View(&th)
+	for _, want := range []string{"先手*", "人間", "9:59", "持駒", "歩2", "[金]", " <-"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("%q lacks %q", line, want)
+		}
+	}
+	line = handLine{name: "後手", chosen: game.NoPieceType, ascii: true, hand: h}.View(&th)
+	if strings.Contains(line, "*") || !strings.Contains(line, "P2") || strings.Contains(line, "[") {
+		t.Errorf("ascii, not to move: %q", line)
+	}
+	if line := (handLine{name: "後手"}).View(&th); !strings.HasSuffix(line, "持駒 なし") {
+		t.Errorf("empty hand: %q", line)
+	}
+}
+
+func TestEnginePanel(t *testing.T) {
+	r, nodes := lineRecord(3)
+	p := r.Position(nodes[2])
+	a := &analysisState{}
+	e := enginePanel{thinking: true, purpose: purposeHint, info: ai.Info{Depth: 7, Score: 50, Nodes: 12345, NPS: 20000},
+		pos: p, analysis: a, rec: r, node: nodes[2], mateLine: "3手詰: ▲２二金"}
+	v := strings.Join(e.View(&th, 30), "\n")
+	for _, want := range []string{"ヒント 深さ7", "12345 nodes", "読み筋", "3手詰"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("panel lacks %q:\n%s", want, v)
+		}
+	}
+	e.hidden = true
+	if v := strings.Join(e.View(&th, 30), "\n"); strings.Contains(v, "深さ") {
+		t.Errorf("hidden evaluation shown:\n%s", v)
+	}
+	// A move the analysis marks ?? shows the better move.
+	a.line = append([]*kif.Node{r.Root}, nodes...)
+	a.results = map[*kif.Node]evalResult{nodes[1]: {score: 0, best: game.NoMove}, nodes[2]: {score: -900}} // 先手 moved and lost 900
+	e = enginePanel{pos: p, analysis: a, rec: r, node: nodes[2]}
+	v = strings.Join(e.View(&th, 30), "\n")
+	if !strings.Contains(v, "?? 900点損") || !strings.Contains(v, "最善") {
+		t.Errorf("no loss shown:\n%s", v)
+	}
+	for _, l := range e.View(&th, 12) {
+		if w := len([]rune(stripANSI(l))); w > 12 {
+			t.Errorf("line wider than 12: %q", l)
+		}
+	}
+}
