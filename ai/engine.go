@@ -40,6 +40,14 @@ type Info struct {
 	String          string // a free-text report ("info string")
 }
 
+// Marks for Info.Bound, for code that builds an Info outside this package
+// (an external engine's reports).
+const (
+	BoundExact = boundExact
+	BoundLower = boundLower // the score is at least this (fail high)
+	BoundUpper = boundUpper // the score is at most this (fail low)
+)
+
 // LowerBound and UpperBound tell whether the score is only a bound (aspiration).
 func (i Info) LowerBound() bool { return i.Bound == boundLower }
 
@@ -60,6 +68,9 @@ type Result struct {
 	// side not to move is in check); Resign is then set too, so that no
 	// caller plays a move from it.
 	Invalid *game.PositionError
+	// Err, when set, says why an external engine gave no move (it died,
+	// stayed silent or sent an illegal move); Resign is then set too.
+	Err error
 }
 
 // Request is one search: how long it may think, how strong it plays and
@@ -71,6 +82,15 @@ type Request struct {
 	// Info, if not nil, receives progress reports from the search goroutine.
 	Info func(Info)
 }
+
+// Searcher is what plays or analyses a position: the built-in Engine, or
+// an external USI engine (usi.Client). Ending ctx stops the search; its
+// result still comes on the channel.
+type Searcher interface {
+	Go(ctx context.Context, p *game.Position, r Request) <-chan Result
+}
+
+var _ Searcher = (*Engine)(nil)
 
 // Engine is a searcher with its table and settings. Methods other than
 // Go and PonderHit must not be called while a search runs.
