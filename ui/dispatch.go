@@ -67,8 +67,8 @@ func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 // that applies.
 func (m *Model) cancel() tea.Cmd {
 	switch {
-	case m.mateSolver != nil:
-		m.mateSolver.Stop()
+	case m.ai.mating:
+		m.ai.stop()
 	case m.analysis.running:
 		m.analysis.cancel()
 	case m.board.hasSelection():
@@ -178,7 +178,7 @@ func (m *Model) gameKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.declare()
 	case key.Matches(msg, k.MoveNow):
 		if m.ai.thinking {
-			m.ai.engine.Stop()
+			m.ai.stop()
 		}
 	case key.Matches(msg, k.Hint):
 		return m.askHint(), true

@@ -78,7 +78,6 @@ type Model struct {
 	ai         aiState
 	hint       game.Move
 	mateLine   string
-	mateSolver interface{ Stop() }
 	mateEvents chan tea.Msg
 	analysis   analysisState
 	pendingG   bool // 'g' pressed: a number follows
