@@ -12,6 +12,7 @@ import (
 	"kiki/ai/mate"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/match"
 )
 
 // The AI runs off the UI goroutine: Engine.Go searches in the background
@@ -124,21 +125,20 @@ func (m *Model) aiLimits() ai.Limits {
 	if m.opts.AILimits != nil {
 		return *m.opts.AILimits
 	}
-	tc := m.s.tc
-	if tc.kind == "" {
+	c := &m.s.clock
+	if !c.On() {
 		return ai.Limits{MoveTime: 3 * time.Second}
 	}
-	side := m.s.pos.Side()
-	l := ai.Limits{BTime: m.s.clock[game.Black], WTime: m.s.clock[game.White]}
-	switch tc.kind {
-	case "byoyomi":
-		l.Byoyomi = tc.byoyomi
-	case "fischer":
-		l.BInc, l.WInc = tc.inc, tc.inc
+	l := ai.Limits{BTime: c.Main(game.Black), WTime: c.Main(game.White)}
+	switch c.TC.Kind {
+	case match.Byoyomi:
+		l.Byoyomi = c.TC.Byoyomi
+	case match.Fischer:
+		l.BInc, l.WInc = c.TC.Inc, c.TC.Inc
 	}
 	// The clock has been running since the turn began.
-	el := m.opts.Now().Sub(m.s.turnAt)
-	if side == game.Black {
+	el := m.opts.Now().Sub(c.TurnAt)
+	if m.s.pos.Side() == game.Black {
 		l.BTime = max(0, l.BTime-el)
 	} else {
 		l.WTime = max(0, l.WTime-el)
@@ -158,7 +158,7 @@ func (m *Model) maybeStartAI() tea.Cmd {
 		return func() tea.Msg { return aiDoneMsg{gen, purposeMove, ai.Result{Move: mv}} }
 	}
 	pl := m.s.players[m.s.pos.Side()]
-	return m.startSearch(purposeMove, pl.level, m.aiLimits())
+	return m.startSearch(purposeMove, pl.Level, m.aiLimits())
 }
 
 func (m *Model) onAIInfo(msg aiInfoMsg) tea.Cmd {
@@ -222,19 +222,25 @@ func (m *Model) askHint() tea.Cmd {
 	return m.startSearch(purposeHint, 10, ai.Limits{MoveTime: 1500 * time.Millisecond})
 }
 
-// tick drives the clocks.
+// tick drives the clocks while one runs: the screen is drawn again every
+// 200 ms then, and not at all otherwise.
 func (m *Model) tick() tea.Cmd {
+	if m.ticking || !m.s.clockRunning() {
+		return nil
+	}
+	m.ticking = true
 	return tea.Tick(200*time.Millisecond, func(t time.Time) tea.Msg { return tickMsg(t) })
 }
 
+// onTick ends the game when the side to move has run out of time.
 func (m *Model) onTick(tickMsg) tea.Cmd {
-	if m.s.playing && !m.s.end.over && m.s.tc.kind != "" {
+	m.ticking = false
+	if m.s.clockRunning() {
 		side := m.s.pos.Side()
 		if m.remaining(side) < 0 {
 			m.cancelAI()
 			// The clock shows the zero it ran down to.
-			m.s.clock[side], m.s.byo[side] = 0, 0
-			m.s.turnAt = m.opts.Now()
+			m.s.clock.Flag(side, m.opts.Now())
 			m.s.finish(side.Opp(), false, "時間切れ", kif.Timeout)
 		}
 	}
@@ -243,30 +249,13 @@ func (m *Model) onTick(tickMsg) tea.Cmd {
 
 // remaining is what side has left on its clock now (main time + byoyomi).
 func (m *Model) remaining(side game.Color) time.Duration {
-	left := m.s.clock[side] + m.s.byo[side]
-	if side == m.s.pos.Side() && m.s.playing && !m.s.end.over {
-		left -= m.opts.Now().Sub(m.s.turnAt)
-	}
-	return left
+	return m.s.clock.Remaining(side, side == m.s.pos.Side() && m.s.playing && !m.s.end.over, m.opts.Now())
 }
 
 // spendClock charges the time of the move just made to its mover and
 // returns it.
 func (m *Model) spendClock() time.Duration {
-	now := m.opts.Now()
-	el := now.Sub(m.s.turnAt)
-	m.s.turnAt = now
-	side := m.s.pos.Side()
-	tc := m.s.tc
-	switch tc.kind {
-	case "byoyomi":
-		m.s.clock[side] = max(0, m.s.clock[side]-el)
-	case "fischer":
-		m.s.clock[side] = m.s.clock[side] - el + tc.inc
-	case "sudden":
-		m.s.clock[side] -= el
-	}
-	return el
+	return m.s.clock.Spend(m.s.pos.Side(), m.opts.Now())
 }
 
 // scoreText is an evaluation for people: from 先手's side (and saying

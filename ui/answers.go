@@ -84,7 +84,7 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		cmd = tea.Quit
 	case resignMsg:
 		loser := m.s.pos.Side()
-		if m.s.humanVsAI() && m.s.players[loser].ai {
+		if m.s.humanVsAI() && m.s.players[loser].AI {
 			loser = loser.Opp()
 		}
 		m.cancelAI()

@@ -17,6 +17,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/match"
 )
 
 // playMoveMsg asks the root to play a legal move.
@@ -265,7 +266,7 @@ type gameDialog struct {
 	handicap int
 	players  [2]bool
 	level    int
-	tcKind   int // index into tcKinds
+	tcKind   int // index into match.ClockKinds
 	mainMin  int
 	second   int // byoyomi or increment seconds
 }
@@ -278,21 +279,18 @@ type startGameMsg struct {
 	tc      timeControl
 }
 
-var tcKinds = []string{"", "byoyomi", "fischer", "sudden"}
-var tcNames = []string{"なし", "秒読み", "フィッシャー", "切れ負け"}
-
 // newGameDialog opens on the players and level of the game on screen
 // (a person against the AI when both were people).
 func newGameDialog(level int, players [2]player, names [2]string, fromHere bool) *gameDialog {
 	d := &gameDialog{level: level, mainMin: 10, second: 30, names: names, fromHere: fromHere}
-	d.players = [2]bool{players[0].ai, players[1].ai}
+	d.players = [2]bool{players[0].AI, players[1].AI}
 	if !d.players[0] && !d.players[1] {
 		d.players[1] = true
 	}
-	if players[0].ai {
-		d.level = players[0].level
-	} else if players[1].ai {
-		d.level = players[1].level
+	if players[0].AI {
+		d.level = players[0].Level
+	} else if players[1].AI {
+		d.level = players[1].Level
 	}
 	if fromHere {
 		d.field = 1
@@ -341,7 +339,7 @@ func (d *gameDialog) change(step int) {
 	case 3:
 		d.level = min(10, max(1, d.level+step))
 	case 4:
-		d.tcKind = (d.tcKind + len(tcKinds) + step) % len(tcKinds)
+		d.tcKind = (d.tcKind + len(match.ClockKinds) + step) % len(match.ClockKinds)
 	case 5:
 		d.mainMin = min(180, max(0, d.mainMin+step))
 	case 6:
@@ -350,18 +348,18 @@ func (d *gameDialog) change(step int) {
 }
 
 func (d *gameDialog) start() startGameMsg {
-	tc := timeControl{kind: tcKinds[d.tcKind], main: time.Duration(d.mainMin) * time.Minute}
-	switch tc.kind {
-	case "byoyomi":
-		tc.byoyomi = time.Duration(d.second) * time.Second
-	case "fischer":
-		tc.inc = time.Duration(d.second) * time.Second
-	case "sudden":
-		if tc.main == 0 {
-			tc.main = time.Minute
+	tc := timeControl{Kind: match.ClockKinds[d.tcKind], Main: time.Duration(d.mainMin) * time.Minute}
+	switch tc.Kind {
+	case match.Byoyomi:
+		tc.Byoyomi = time.Duration(d.second) * time.Second
+	case match.Fischer:
+		tc.Inc = time.Duration(d.second) * time.Second
+	case match.Sudden:
+		if tc.Main == 0 {
+			tc.Main = time.Minute
 		}
 	}
-	msg := startGameMsg{tc: tc, players: [2]player{{ai: d.players[0], level: d.level}, {ai: d.players[1], level: d.level}}}
+	msg := startGameMsg{tc: tc, players: [2]player{{AI: d.players[0], Level: d.level}, {AI: d.players[1], Level: d.level}}}
 	if !d.fromHere {
 		msg.start = game.Handicaps[d.handicap].Position()
 	}
@@ -384,7 +382,7 @@ func (d *gameDialog) view(th *Theme, _ int) string {
 		names[0] + "     " + who(d.players[0]),
 		names[1] + "     " + who(d.players[1]),
 		"AIレベル " + strconv.Itoa(d.level),
-		"持ち時間 " + tcNames[d.tcKind],
+		"持ち時間 " + match.ClockKinds[d.tcKind].String(),
 		fmt.Sprintf("  本体   %d分", d.mainMin),
 		fmt.Sprintf("  秒     %d秒 (秒読み/加算)", d.second),
 	}

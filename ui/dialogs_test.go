@@ -11,6 +11,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/match"
 )
 
 // The dialogs are tested alone: keys in, answers out, no root model.
@@ -136,7 +137,7 @@ func TestMoveLineAnswers(t *testing.T) {
 }
 
 func TestGameDialog(t *testing.T) {
-	players := [2]player{{}, {ai: true, level: 7}}
+	players := [2]player{{}, {AI: true, Level: 7}}
 	d := newGameDialog(3, players, evenNames, false)
 	if d.level != 7 || !d.players[1] || d.players[0] {
 		t.Fatalf("opens on %v level %d, want the game's players and level 7", d.players, d.level)
@@ -150,8 +151,8 @@ func TestGameDialog(t *testing.T) {
 	if msg.start == nil || msg.start.SFEN() != game.Handicaps[1].Position().SFEN() {
 		t.Errorf("start %v, want the first handicap", msg.start)
 	}
-	want := timeControl{kind: "byoyomi", main: 2 * time.Minute, byoyomi: 40 * time.Second}
-	if msg.tc != want || msg.players != [2]player{{level: 7}, {ai: true, level: 7}} {
+	want := timeControl{Kind: match.Byoyomi, Main: 2 * time.Minute, Byoyomi: 40 * time.Second}
+	if msg.tc != want || msg.players != [2]player{{Level: 7}, {AI: true, Level: 7}} {
 		t.Errorf("tc %+v players %+v", msg.tc, msg.players)
 	}
 	if !strings.Contains(d.view(&th, 10), handicapNames[0]) {

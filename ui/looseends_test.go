@@ -11,6 +11,7 @@ import (
 	"kiki/ai/mate"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/match"
 )
 
 // The cursor stays where the player left it when the AI replies.
@@ -73,7 +74,7 @@ func TestLostOnTimeClockShowsZero(t *testing.T) {
 	o := testOptions()
 	o.Now = func() time.Time { return now }
 	m := newTestModel(o)
-	m.startGame(game.NewStartPosition(), [2]player{{}, {}}, timeControl{kind: "sudden", main: time.Minute})
+	m.startGame(game.NewStartPosition(), [2]player{{}, {}}, timeControl{Kind: match.Sudden, Main: time.Minute})
 	now = now.Add(61 * time.Second)
 	m.Update(tickMsg(now))
 	if !m.s.end.over || m.s.end.reason != "時間切れ" {

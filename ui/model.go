@@ -14,6 +14,7 @@ import (
 	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/match"
 )
 
 // Options configure the program.
@@ -83,6 +84,7 @@ type Model struct {
 	pendingG   bool // 'g' pressed: a number follows
 	jumpDigits string
 	quitting   bool
+	ticking    bool // a clock tick is on its way
 	recovery   recoveryState
 	hideEval   bool
 }
@@ -125,7 +127,7 @@ func New(o Options) *Model {
 		if start == nil {
 			start = game.NewStartPosition()
 		}
-		m.startGame(start, [2]player{{ai: o.Players[0], level: o.Level}, {ai: o.Players[1], level: o.Level}}, timeControl{})
+		m.startGame(start, [2]player{{AI: o.Players[0], Level: o.Level}, {AI: o.Players[1], Level: o.Level}}, timeControl{})
 	}
 	if o.LoadError != "" {
 		m.setMessage(o.LoadError, true)
@@ -141,16 +143,13 @@ func (m *Model) startGame(p *game.Position, players [2]player, tc timeControl) {
 	m.cancelAI()
 	m.s = newSession(p)
 	m.s.players = players
-	m.s.tc = tc
 	m.s.playing = true
 	m.s.game = true
 	m.s.started = m.opts.Now()
-	m.s.clock = [2]time.Duration{tc.main, tc.main}
-	m.s.byo = [2]time.Duration{tc.byoyomi, tc.byoyomi}
-	m.s.turnAt = m.opts.Now()
+	m.s.clock = match.NewClock(tc, m.opts.Now())
 	names := m.s.sideNames()
 	m.s.rec.Set("開始日時", m.s.started.Format("2006/01/02 15:04:05"))
-	if tc.kind != "" {
+	if tc.Kind != match.NoClock {
 		m.s.rec.Set("持ち時間", tc.String())
 	}
 	m.s.rec.Set(names[0], players[0].String())
@@ -158,7 +157,7 @@ func (m *Model) startGame(p *game.Position, players [2]player, tc timeControl) {
 	m.s.dirty = false
 	m.replay = false
 	m.board.deselect()
-	m.board.flipped = players[0].ai && !players[1].ai
+	m.board.flipped = players[0].AI && !players[1].AI
 	m.hint = game.NoMove
 }
 
@@ -171,45 +170,55 @@ func (m *Model) setMessage(s string, isErr bool) {
 	m.message, m.msgErr = s, isErr
 }
 
-// Update routes a message.
+// Update routes a message, then starts the clock tick when a clock has
+// started running.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	defer m.afterUpdate()
+	cmd := m.route(msg)
+	m.afterUpdate()
+	if m.quitting {
+		return m, cmd
+	}
+	return m, tea.Batch(cmd, m.tick())
+}
+
+// route sends a message where it belongs.
+func (m *Model) route(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-		return m, nil
+		return nil
 	case aiInfoMsg:
-		return m, m.onAIInfo(msg)
+		return m.onAIInfo(msg)
 	case aiDoneMsg:
-		return m, m.onAIDone(msg)
+		return m.onAIDone(msg)
 	case tickMsg:
-		return m, m.onTick(msg)
+		return m.onTick(msg)
 	case mateDoneMsg:
 		m.onMateDone(msg)
-		return m, nil
+		return nil
 	case mateProgressMsg:
-		return m, m.onMateProgress(msg)
+		return m.onMateProgress(msg)
 	case analysisMsg:
-		return m, m.onAnalysis(msg)
+		return m.onAnalysis(msg)
 	case tea.MouseMsg:
-		return m, m.onMouse(msg)
+		return m.onMouse(msg)
 	case tea.KeyMsg:
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !(msg.Paste && m.dialog != nil) {
-			return m, m.eachRune(msg)
+			return m.eachRune(msg)
 		}
 		if d := m.dialog; d != nil {
-			return m, m.dialogKey(d, msg)
+			return m.dialogKey(d, msg)
 		}
 		cmd := m.onKey(msg)
 		if m.quitting {
-			return m, tea.Quit
+			return tea.Quit
 		}
-		return m, cmd
+		return cmd
 	}
 	if cmd, ok := m.onAnswer(msg); ok {
-		return m, cmd
+		return cmd
 	}
-	return m, nil
+	return nil
 }
 
 // dialogKey gives a key to the open dialog and acts on its answer: the
@@ -280,7 +289,7 @@ func (m *Model) humanToMove() bool {
 	if m.s.end.over && m.s.playing {
 		return false
 	}
-	if m.s.playing && m.s.players[m.s.pos.Side()].ai {
+	if m.s.playing && m.s.players[m.s.pos.Side()].AI {
 		return false
 	}
 	return !m.ai.thinking || m.analysis.on
@@ -365,11 +374,8 @@ func (m *Model) undo() tea.Cmd {
 // for the next move to replace.
 func (m *Model) takeBack(resume bool) tea.Cmd {
 	m.cancelAI()
-	m.s.back()
-	if (m.s.playing || resume) && m.s.humanVsAI() {
-		for m.s.players[m.s.pos.Side()].ai && m.s.node.Parent != nil {
-			m.s.back()
-		}
+	for n := match.UndoPlies(m.s.players, m.s.pos.Side(), m.s.depth(), m.s.playing || resume); n > 0; n-- {
+		m.s.back()
 	}
 	if resume {
 		m.s.pendingEnd = m.s.rec.Ending()
@@ -377,7 +383,7 @@ func (m *Model) takeBack(resume bool) tea.Cmd {
 		m.s.playing = true
 	}
 	m.board.deselect()
-	m.s.turnAt = m.opts.Now()
+	m.s.clock.TurnAt = m.opts.Now()
 	return m.analysisFollow()
 }
 
@@ -387,7 +393,7 @@ func (m *Model) redo() tea.Cmd {
 		return nil
 	}
 	if m.s.playing && m.s.humanVsAI() {
-		for m.s.players[m.s.pos.Side()].ai && m.s.forward() {
+		for m.s.players[m.s.pos.Side()].AI && m.s.forward() {
 		}
 	}
 	return tea.Batch(m.maybeStartAI(), m.analysisFollow())

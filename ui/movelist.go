@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"kiki/kif"
+	"kiki/ui/match"
 )
 
 // moveList is the move list component: the line through the current
@@ -88,7 +89,7 @@ func (l moveList) row(n *kif.Node) string {
 	}
 	text := fmt.Sprintf("%3d %s", n.Ply, label+mark)
 	if n.HasTime {
-		text = padRight(text, 18) + " " + clockText(n.Time)
+		text = padRight(text, 18) + " " + match.ClockText(n.Time)
 	}
 	if eval != "" {
 		text = padRight(text, 25) + fmt.Sprintf("%6s", eval) // 先手's view

@@ -111,14 +111,14 @@ func (m *Model) resumeGame(r *kif.Record) tea.Cmd {
 			if err != nil || n < 1 || n > 10 {
 				n = m.opts.Level
 			}
-			m.s.players[c] = player{ai: true, level: n}
+			m.s.players[c] = player{AI: true, Level: n}
 		}
 	}
 	m.s.playing = true
 	m.replay = false
 	m.s.started = m.opts.Now()
-	m.s.turnAt = m.opts.Now()
-	m.board.flipped = m.s.players[0].ai && !m.s.players[1].ai
+	m.s.clock.TurnAt = m.opts.Now()
+	m.board.flipped = m.s.players[0].AI && !m.s.players[1].AI
 	m.setMessage("前回の対局を再開しました (resumed; the clock is not restored)", false)
 	return m.maybeStartAI()
 }

@@ -6,51 +6,14 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/match"
 )
 
-// player says who plays a side.
-type player struct {
-	ai    bool
-	level int // 1-10 when ai
-}
-
-func (p player) String() string {
-	if p.ai {
-		return fmt.Sprintf("AI Lv%d", p.level)
-	}
-	return "人間"
-}
-
-// timeControl is a game's clock setting.
-type timeControl struct {
-	kind    string        // "", "byoyomi", "fischer", "sudden"
-	main    time.Duration // main time per side
-	byoyomi time.Duration // per move after main time (byoyomi)
-	inc     time.Duration // added per move (fischer)
-}
-
-func (tc timeControl) String() string {
-	switch tc.kind {
-	case "byoyomi":
-		return fmt.Sprintf("持ち時間%s 秒読み%s", fmtDur(tc.main), fmtDur(tc.byoyomi))
-	case "fischer":
-		return fmt.Sprintf("持ち時間%s 加算%s", fmtDur(tc.main), fmtDur(tc.inc))
-	case "sudden":
-		return fmt.Sprintf("持ち時間%s 切れ負け", fmtDur(tc.main))
-	}
-	return "時間制限なし"
-}
-
-func fmtDur(d time.Duration) string {
-	s := int(d.Round(time.Second) / time.Second)
-	if s >= 60 && s%60 == 0 {
-		return fmt.Sprintf("%d分", s/60)
-	}
-	if s >= 60 {
-		return fmt.Sprintf("%d分%d秒", s/60, s%60)
-	}
-	return fmt.Sprintf("%d秒", s)
-}
+// player says who plays a side; timeControl is a game's clock setting.
+type (
+	player      = match.Player
+	timeControl = match.TimeControl
+)
 
 // ending is how a game ended.
 type ending struct {
@@ -68,10 +31,7 @@ type session struct {
 	node    *kif.Node
 	pos     *game.Position
 	players [2]player
-	tc      timeControl
-	clock   [2]time.Duration // remaining main time
-	byo     [2]time.Duration // remaining byoyomi this move
-	turnAt  time.Time        // when the side to move started thinking
+	clock   match.Clock // the time control and both clocks
 	end     ending
 	dirty   bool
 	path    string // the file it came from or was saved to
@@ -176,13 +136,8 @@ func (s *session) forward() bool {
 // checkEnd looks at the position after a move and ends the game if the
 // rules say so.
 func (s *session) checkEnd() {
-	switch o, loser := s.pos.Status(); o {
-	case game.Checkmated, game.NoLegalMoves:
-		s.finish(loser.Opp(), false, "詰み", kif.Mate)
-	case game.RepetitionDraw:
-		s.finish(0, true, "千日手", kif.Repetition)
-	case game.PerpetualCheck:
-		s.finish(loser.Opp(), false, "連続王手の千日手", kif.OutcomeSpecial(o, loser, s.pos.Side()))
+	if e, over := match.Judge(s.pos); over {
+		s.finish(e.Winner, e.Draw, e.Reason, e.Special)
 	}
 }
 
@@ -220,8 +175,15 @@ func (s *session) sideNames() [2]string {
 
 // aiToMove reports whether the AI should move now.
 func (s *session) aiToMove() bool {
-	return s.playing && !s.end.over && s.players[s.pos.Side()].ai && len(s.node.Children) == 0
+	return s.playing && !s.end.over && s.players[s.pos.Side()].AI && len(s.node.Children) == 0
 }
 
 // humanVsAI reports whether exactly one side is the AI.
-func (s *session) humanVsAI() bool { return s.players[0].ai != s.players[1].ai }
+func (s *session) humanVsAI() bool { return match.HumanVsAI(s.players) }
+
+// clockRunning reports whether the side to move's clock runs: a game with
+// clocks is on.
+func (s *session) clockRunning() bool { return s.playing && !s.end.over && s.clock.On() }
+
+// depth is how many moves the node on screen is from the start.
+func (s *session) depth() int { return s.node.Ply - s.rec.Root.Ply }

@@ -15,6 +15,7 @@ import (
 	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/match"
 )
 
 func init() {
@@ -262,7 +263,7 @@ func TestClocksAndTimeLoss(t *testing.T) {
 	o.Now = func() time.Time { return now }
 	m := New(o)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	m.startGame(game.NewStartPosition(), [2]player{{}, {}}, timeControl{kind: "byoyomi", main: time.Minute, byoyomi: 10 * time.Second})
+	m.startGame(game.NewStartPosition(), [2]player{{}, {}}, timeControl{Kind: match.Byoyomi, Main: time.Minute, Byoyomi: 10 * time.Second})
 	if got := m.clockFor(game.Black); got != "1:00" {
 		t.Fatalf("clock %q", got)
 	}

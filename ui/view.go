@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/mattn/go-runewidth"
@@ -259,7 +258,7 @@ func (m *Model) handLine(c game.Color) string {
 	if m.s.playing || m.s.game {
 		h.player = m.s.players[c].String()
 	}
-	if m.s.tc.kind != "" {
+	if m.s.clock.On() {
 		h.clock = m.clockFor(c)
 	}
 	h.chosen = game.NoPieceType
@@ -272,22 +271,7 @@ func (m *Model) handLine(c game.Color) string {
 // clockFor shows a side's clock: main time left, then the byoyomi
 // counting down once the main time is gone.
 func (m *Model) clockFor(c game.Color) string {
-	left := m.remaining(c)
-	if m.s.tc.kind == "byoyomi" && left <= m.s.tc.byoyomi {
-		return fmt.Sprintf("秒読み%d", max(0, int(left/time.Second)))
-	}
-	if m.s.tc.kind == "byoyomi" {
-		return clockText(left - m.s.tc.byoyomi)
-	}
-	return clockText(left)
-}
-
-func clockText(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	s := int(d / time.Second)
-	return fmt.Sprintf("%d:%02d", s/60, s%60)
+	return m.s.clock.Text(c, c == m.s.pos.Side() && m.s.playing && !m.s.end.over, m.opts.Now())
 }
 
 // statusLine tells whose turn it is, check, the last move and what the
