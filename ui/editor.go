@@ -150,63 +150,75 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	}
+	removing := m.edit.remove
+	m.edit.remove = false
+	if cmd, ok := m.editorKey(msg); ok {
+		return cmd
+	}
+	if m.editPiece(msg.String(), removing) {
+		m.applyEdit()
+	}
+	return nil
+}
+
+// editorKey handles the keys that leave the editor, move the cursor or
+// work the study tools; ok is false for the keys that edit.
+func (m *Model) editorKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 	e := m.edit
-	s := msg.String()
-	removing := e.remove
-	e.remove = false
-	switch s {
+	switch msg.String() {
 	case "enter":
-		return m.finishEdit()
+		return m.finishEdit(), true
 	case "esc":
 		m.leaveEdit(e.orig)
 		m.replay = e.origReplay
 		m.analysis = e.origAnalysis
 		m.setMessage("編集を取り消しました", false)
-		return m.maybeStartAI()
+		return m.maybeStartAI(), true
 	case "up", "k":
 		m.board.moveCursor(0, -1)
-		return nil
 	case "down", "j":
 		m.board.moveCursor(0, 1)
-		return nil
 	case "left", "h":
 		m.board.moveCursor(-1, 0)
-		return nil
 	case "right", "l":
 		m.board.moveCursor(1, 0)
-		return nil
 	case "e", "c", ".", ",", "f", "?":
 		// The study keys work while editing.
 		m.editing = false
 		cmd := m.onKey(msg)
 		m.editing = true
-		return cmd
+		return cmd, true
 	case "q", "ctrl+c":
 		m.leaveEdit(e.orig)
 		m.replay = e.origReplay
 		m.askQuit()
 		if m.quitting {
-			return tea.Quit
+			return tea.Quit, true
 		}
-		return nil
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// editPiece makes the change a key asks for (place, remove, promote,
+// turn a piece, change the side to move or the target, reset); it reports
+// whether the key was one of them.
+func (m *Model) editPiece(s string, removing bool) bool {
+	e := m.edit
+	sq := m.board.cursor
+	switch s {
 	case "x", "delete", "backspace":
-		e.toBox(m.board.cursor)
+		e.toBox(sq)
 	case "+":
-		pc := e.board[m.board.cursor]
-		switch t := pc.Type(); {
-		case pc == game.NoPiece:
-		case t.CanPromote():
-			e.board[m.board.cursor] = game.NewPiece(pc.Color(), t.Promote())
-		case t.IsPromoted():
-			e.board[m.board.cursor] = game.NewPiece(pc.Color(), t.Unpromote())
-		}
+		e.flipPromotion(sq)
 	case "v":
-		if pc := e.board[m.board.cursor]; pc != game.NoPiece && pc.Type() != game.King {
-			e.board[m.board.cursor] = game.NewPiece(pc.Color().Opp(), pc.Type())
+		if pc := e.board[sq]; pc != game.NoPiece && pc.Type() != game.King {
+			e.board[sq] = game.NewPiece(pc.Color().Opp(), pc.Type())
 		} else if pc == game.NoPiece {
 			e.color = e.color.Opp()
-		} else if e.board[m.board.cursor] = game.NoPiece; !e.placeKing(pc.Color().Opp(), m.board.cursor) {
-			e.board[m.board.cursor] = pc
+		} else if e.board[sq] = game.NoPiece; !e.placeKing(pc.Color().Opp(), sq) {
+			e.board[sq] = pc
 		}
 	case "w":
 		e.side = e.side.Opp()
@@ -214,7 +226,7 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 		e.target = (e.target + 1) % 3
 	case "-":
 		if e.target == targetBoard {
-			e.toBox(m.board.cursor)
+			e.toBox(sq)
 		} else {
 			e.remove = true
 		}
@@ -227,14 +239,24 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 	case "m":
 		e.mateProblem()
 	default:
-		if len(s) == 1 && s[0] >= '1' && s[0] <= '8' {
-			m.editPut(editKinds[s[0]-'0'], removing)
-		} else {
-			return nil
+		if len(s) != 1 || s[0] < '1' || s[0] > '8' {
+			return false
 		}
+		m.editPut(editKinds[s[0]-'0'], removing)
 	}
-	m.applyEdit()
-	return nil
+	return true
+}
+
+// flipPromotion promotes the piece on sq, or unpromotes a promoted one.
+func (e *editState) flipPromotion(sq game.Square) {
+	pc := e.board[sq]
+	switch t := pc.Type(); {
+	case pc == game.NoPiece:
+	case t.CanPromote():
+		e.board[sq] = game.NewPiece(pc.Color(), t.Promote())
+	case t.IsPromoted():
+		e.board[sq] = game.NewPiece(pc.Color(), t.Unpromote())
+	}
 }
 
 // leaveEdit closes the editor and shows sess.

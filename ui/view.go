@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
@@ -237,7 +238,7 @@ func wrapLines(texts []string, w int) []string {
 			if lipgloss.Width(l) < w {
 				out = append(out, l)
 			} else {
-				out = append(out, wrap(stripANSI(l), w-1)...)
+				out = append(out, wrap(ansi.Strip(l), w-1)...)
 			}
 		}
 	}
@@ -388,15 +389,8 @@ func (m *Model) moveList() moveList {
 	}}
 }
 
-// truncate cuts a line to w display columns.
-func truncate(s string, w int) string {
-	if lipgloss.Width(s) <= w {
-		return s
-	}
-	// Work on the visible text only (styled rows are short enough).
-	plain := stripANSI(s)
-	return runewidth.Truncate(plain, w, "")
-}
+// truncate cuts a line to w display columns, keeping its styles.
+func truncate(s string, w int) string { return ansi.Truncate(s, w, "") }
 
 // wrap breaks s into lines of at most w cells, at the last space when the
 // line has one (so a move in a reading line stays whole) and anywhere in
@@ -438,22 +432,4 @@ func lastSpace(rs []rune) int {
 		}
 	}
 	return -1
-}
-
-func stripANSI(s string) string {
-	var b strings.Builder
-	esc := false
-	for _, r := range s {
-		switch {
-		case esc:
-			if r >= '@' && r <= '~' && r != '[' {
-				esc = false
-			}
-		case r == 0x1b:
-			esc = true
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
