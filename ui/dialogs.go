@@ -393,13 +393,8 @@ func (d *gameDialog) view(th *Theme, _ int) string {
 	}
 	var sb strings.Builder
 	sb.WriteString(th.Title.Render(title) + th.Dim.Render("  ↑↓ field  ←→ change  enter start  esc cancel") + "\n")
-	for i, r := range rows {
-		if i == d.field {
-			sb.WriteString("> " + th.Current.Render(r) + "\n")
-		} else {
-			sb.WriteString("  " + r + "\n")
-		}
-	}
+	fields := picker{items: rows, sel: d.field}
+	sb.WriteString(fields.view(th, len(rows), true))
 	return strings.TrimRight(sb.String(), "\n")
 }
 

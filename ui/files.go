@@ -1,0 +1,268 @@
+package ui
+
+// Opening and saving records: asking before the record on screen is
+// replaced, the open and save-as dialogs' work, reading and writing
+// files, and what a format would lose.
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"kiki/kif"
+)
+
+// askOpen opens the open dialog, asking first when something would be lost.
+func (m *Model) askOpen() tea.Cmd {
+	return m.confirmReplace("棋譜を開く (open)", showOpenMsg{})
+}
+
+// unsaved reports whether replacing the session now would lose work: a
+// change not saved, or a game in progress with a move on the board.
+func (m *Model) unsaved() bool {
+	return m.s.dirty || m.s.playing && !m.s.end.over && m.s.node.Ply > 0
+}
+
+// confirmReplace acts on action, an action that replaces the record or
+// the game on screen (new game, open, edit, play from here), at once when
+// nothing would be lost, and otherwise asks first: save first, discard,
+// or cancel. what names the action in the question.
+func (m *Model) confirmReplace(what string, action tea.Msg) tea.Cmd {
+	if !m.unsaved() {
+		cmd, _ := m.onAnswer(action)
+		return cmd
+	}
+	why := "保存していない変更があります (unsaved changes)"
+	if m.s.playing && !m.s.end.over {
+		why = "対局中です (a game is on)"
+	}
+	m.dialog = &choiceDialog{question: what + ": " + why, choices: []choice{
+		{"s", "保存してから (save first)", saveThenMsg{action}},
+		{"d", "破棄する (discard)", discardThenMsg{action}},
+		{"esc", "やめる (cancel)", nil},
+	}}
+	return nil
+}
+
+// saveThen saves the record (asking for a file name when it has none, or
+// when its format would lose something) and acts on then once it is saved.
+func (m *Model) saveThen(then tea.Msg) tea.Cmd {
+	m.fillHeaders()
+	if m.s.path != "" && m.lossless(m.s.path) {
+		if err := m.writeRecord(m.s.path); err != nil {
+			m.setMessage(err.Error(), true)
+			return nil
+		}
+		cmd, _ := m.onAnswer(then)
+		return cmd
+	}
+	def := m.s.path
+	if def == "" || !m.lossless(def) {
+		def = m.defaultPath()
+	}
+	m.dialog = m.saveAsDialog(def, then)
+	return nil
+}
+
+func (m *Model) defaultPath() string {
+	if m.s.path != "" {
+		return strings.TrimSuffix(m.s.path, filepath.Ext(m.s.path)) + ".kif"
+	}
+	return filepath.Join(m.opts.Dir, "kiki-"+m.opts.Now().Format("20060102-150405")+".kif")
+}
+
+// loadRecord reads a record file, "-" for standard input, or "lib:NAME"
+// from the embedded library lib.
+func loadRecord(lib fs.FS, path string) (*kif.Record, string, error) {
+	if name, ok := strings.CutPrefix(path, "lib:"); ok {
+		if lib == nil {
+			return nil, "", fmt.Errorf("no library")
+		}
+		data, err := fs.ReadFile(lib, name)
+		if err != nil {
+			return nil, "", err
+		}
+		r, err := kif.Read(name, data)
+		return r, "", err
+	}
+	if path == "-" {
+		data, err := io.ReadAll(os.Stdin)
+		if err != nil {
+			return nil, "", err
+		}
+		r, err := kif.Read("stdin", data)
+		return r, "", err
+	}
+	r, err := kif.ReadFile(path)
+	return r, path, err
+}
+
+// recordName is how a record without a file is called: a library game by
+// its name, standard input as such.
+func recordName(path string) string {
+	if name, ok := strings.CutPrefix(path, "lib:"); ok {
+		return "[sample] " + name
+	}
+	if path == "-" {
+		return "標準入力 (stdin)"
+	}
+	return ""
+}
+
+// openRecord shows a record for replay.
+// name labels a record without a file (standard input, the library).
+func (m *Model) openRecord(r *kif.Record, path, name string) {
+	m.cancelAI()
+	m.analysis.cancel()
+	m.analysis = analysisState{}
+	m.s = sessionFromRecord(r, path)
+	m.replay = true
+	m.board.flipped = false
+	m.board.deselect()
+	if path != "" {
+		name = filepath.Base(path)
+	}
+	if name == "" {
+		name = "record"
+	}
+	msg := fmt.Sprintf("opened %s: %d moves", name, len(r.MainMoves()))
+	if len(r.Warnings) > 0 {
+		msg += fmt.Sprintf(" (%d warnings; first: %s)", len(r.Warnings), r.Warnings[0])
+	}
+	m.setMessage(msg, len(r.Warnings) > 0)
+}
+
+// save writes the record to its file, or asks for one. The format follows
+// the extension: .kif (Shift_JIS) .kifu (UTF-8) .ki2 .csa.
+func (m *Model) save(as bool) tea.Cmd {
+	m.fillHeaders()
+	if !as && m.s.path != "" {
+		if err := m.writeRecord(m.s.path); err != nil {
+			m.setMessage(err.Error(), true)
+		}
+		return nil
+	}
+	def := m.s.path
+	if def == "" {
+		def = m.defaultPath()
+	}
+	m.dialog = m.saveAsDialog(def, nil)
+	return nil
+}
+
+// saveAsDialog asks for a file name, asks again before overwriting
+// another file, writes, and acts on then (may be nil) once the record is
+// saved without loss.
+func (m *Model) saveAsDialog(def string, then tea.Msg) *pathDialog {
+	return newPathDialog("名前を付けて保存 (save as: .kif .kifu .ki2 .csa)", def, checkSavePath,
+		func(path string) tea.Msg { return saveAsMsg{path, then} })
+}
+
+// sameFile reports whether a and b name the same file.
+func sameFile(a, b string) bool {
+	if b == "" {
+		return false
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	if err1 != nil || err2 != nil {
+		return filepath.Clean(a) == filepath.Clean(b)
+	}
+	return os.SameFile(sa, sb)
+}
+
+// lost says what a format cannot hold of the record ("" when nothing):
+// CSA has no variations and no comments.
+func lost(r *kif.Record, f kif.Format) string {
+	if f != kif.FormatCSA {
+		return ""
+	}
+	vars, comments := 0, 0
+	var walk func(n *kif.Node)
+	walk = func(n *kif.Node) {
+		comments += len(n.Comments)
+		moves := 0
+		for _, c := range n.Children {
+			if !c.IsSpecial() {
+				moves++
+			}
+			walk(c)
+		}
+		if moves > 1 {
+			vars += moves - 1
+		}
+	}
+	walk(r.Root)
+	var parts []string
+	if vars > 0 {
+		parts = append(parts, fmt.Sprintf("変化%d", vars))
+	}
+	if comments > 0 {
+		parts = append(parts, fmt.Sprintf("コメント%d行", comments))
+	}
+	return strings.Join(parts, "と")
+}
+
+// lossless reports whether saving to path keeps everything the record has.
+func (m *Model) lossless(path string) bool {
+	f, ok := kif.FormatOfPath(path)
+	return ok && lost(m.s.rec, f) == ""
+}
+
+func (m *Model) writeRecord(path string) error {
+	f, ok := kif.FormatOfPath(path)
+	if !ok || f == kif.FormatUSI || f == kif.FormatSFEN {
+		return fmt.Errorf("%s: use .kif, .kifu, .ki2, .ki2u or .csa", path)
+	}
+	if err := kif.WriteFile(path, m.s.rec, f); err != nil {
+		return err
+	}
+	m.s.path, m.s.format = path, f
+	if l := lost(m.s.rec, f); l != "" {
+		// The file lacks part of the record: it stays unsaved, so quitting
+		// or replacing it still asks.
+		m.s.dirty = true
+		m.setMessage(fmt.Sprintf("saved %s, but CSA cannot hold the %s: they are not saved (save as .kif to keep them)", path, l), true)
+		return nil
+	}
+	m.s.dirty = false
+	m.dropRecovery()
+	m.setMessage("saved "+path, false)
+	return nil
+}
+
+// fillHeaders completes a played game's header before saving.
+func (m *Model) fillHeaders() {
+	r := m.s.rec
+	if _, ok := r.Get("開始日時"); !ok && m.s.started.IsZero() == false {
+		r.Set("開始日時", m.s.started.Format("2006/01/02 15:04:05"))
+	}
+	if m.s.end.over {
+		if _, ok := r.Get("終了日時"); !ok {
+			r.Set("終了日時", m.opts.Now().Format("2006/01/02 15:04:05"))
+		}
+		if _, ok := r.Get("結果"); !ok {
+			r.Set("結果", m.s.end.banner(m.s.sideNames()))
+		}
+	}
+}
+
+// readDirFS lists the record files at the top of an fs.FS.
+func readDirFS(f fs.FS) ([]string, error) {
+	ents, err := fs.ReadDir(f, ".")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range ents {
+		if _, ok := kif.FormatOfPath(e.Name()); ok && !e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out, nil
+}
