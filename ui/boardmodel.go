@@ -89,6 +89,25 @@ func (b *boardModel) renderer(p *game.Position) *boardView {
 	return &boardView{pos: p, flipped: b.flipped, ascii: b.ascii, theme: b.theme}
 }
 
+// View draws the board for p with its marks and the study tools'
+// overlays; cells, when set, are drawn instead of p's pieces (the
+// editor's placement). It returns the check study's content too, for its
+// legend.
+func (b *boardModel) View(p *game.Position, st *studyState, cells *[game.NumSquares]game.Piece) ([]string, checkInfo) {
+	marks, ci := b.marks(p, st)
+	bv := b.renderer(p)
+	bv.marks = marks
+	bv.cells = cells
+	if st.checkStudy {
+		bv.checks = &ci.layer
+	}
+	if st.effectMap {
+		counts := p.EffectCounts()
+		bv.counts = &counts
+	}
+	return bv.render(), ci
+}
+
 // moveCursor moves the cursor on screen (down is down whatever the flip),
 // wrapping at the edges.
 func (b *boardModel) moveCursor(df, dr int) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"kiki/game"
@@ -146,5 +147,36 @@ func TestBoardClickGeometry(t *testing.T) {
 	}
 	if s, _ := b.click(p, boardWidth+10, 5); s != game.NoSquare {
 		t.Error("a click right of the board hit a square")
+	}
+}
+
+func TestBoardView(t *testing.T) {
+	p := game.NewStartPosition()
+	b := testBoard()
+	b.act(p, sq(2, 7))
+	rows, _ := b.View(p, &studyState{}, nil)
+	if len(rows) != boardHeight {
+		t.Fatalf("%d rows, want %d", len(rows), boardHeight)
+	}
+	// Rank 七 holds the picked-up pawn (@), rank 六 its one destination (+).
+	if r7 := stripANSI(rows[2+6]); !strings.Contains(r7, "@ 歩") {
+		t.Errorf("rank 7: %q", r7)
+	}
+	if r6 := stripANSI(rows[2+5]); !strings.Contains(r6, "+ ・") {
+		t.Errorf("rank 6: %q", r6)
+	}
+	b.flipped = true
+	rows, _ = b.View(p, &studyState{effectMap: true}, nil)
+	if hdr := stripANSI(rows[0]); !strings.HasPrefix(strings.TrimSpace(hdr), "１") {
+		t.Errorf("flipped header: %q", hdr)
+	}
+	if !strings.Contains(stripANSI(rows[2+3]), "b") {
+		t.Errorf("effect map, flipped: no b on rank 6: %q", stripANSI(rows[2+3]))
+	}
+	var cells [game.NumSquares]game.Piece
+	cells[sq(5, 5)] = game.NewPiece(game.White, game.Rook)
+	rows, _ = b.View(p, &studyState{}, &cells)
+	if n := strings.Count(stripANSI(strings.Join(rows, "\n")), "v"); n != 1 {
+		t.Errorf("the editor's cells: %d 後手 pieces drawn, want 1", n)
 	}
 }

@@ -94,8 +94,8 @@ func (m *Model) View() string {
 // over the side panel (the move list), else it is cut.
 func (m *Model) layout() frame {
 	w, h := m.size()
-	marks, ci := m.marks()
-	f := frame{w: w, h: h, left: m.boardColumn(marks, ci)}
+	left, ci := m.boardColumn()
+	f := frame{w: w, h: h, left: left}
 	f.help = m.helpBar(w, h-len(f.left))
 	helpH := lipgloss.Height(f.help)
 	bodyH := len(f.left)
@@ -137,31 +137,24 @@ func (m *Model) layout() frame {
 }
 
 // boardColumn is the hands and the board, with the overlays of the study
-// tools and the editor.
-func (m *Model) boardColumn(marks [game.NumSquares]mark, ci checkInfo) []string {
-	bv := m.board.renderer(m.s.pos)
-	bv.marks = marks
-	if m.study.checkStudy {
-		bv.checks = &ci.layer
-	}
+// tools and the editor, and the check study's content.
+func (m *Model) boardColumn() ([]string, checkInfo) {
+	var cells *[game.NumSquares]game.Piece
 	if m.editing && m.edit != nil {
-		bv.cells = &m.edit.board // as placed, even when not yet a legal position
+		cells = &m.edit.board // as placed, even when not yet a legal position
 	}
-	if m.study.effectMap {
-		counts := m.s.pos.EffectCounts()
-		bv.counts = &counts
-	}
+	rows, ci := m.board.View(m.s.pos, &m.study, cells)
 	top, bottom := game.White, game.Black
 	if m.board.flipped {
 		top, bottom = game.Black, game.White
 	}
 	left := []string{m.handLine(top)}
-	left = append(left, bv.render()...)
+	left = append(left, rows...)
 	left = append(left, m.handLine(bottom))
 	for i := range left {
 		left[i] = padRight(left[i], boardWidth+1)
 	}
-	return left
+	return left, ci
 }
 
 // belowBoard is the banner and the status line.
