@@ -125,7 +125,7 @@ func (m *Model) aiLimits() ai.Limits {
 	if m.opts.AILimits != nil {
 		return *m.opts.AILimits
 	}
-	c := &m.s.clock
+	c := &m.s.match.Clock
 	if !c.On() {
 		return ai.Limits{MoveTime: 3 * time.Second}
 	}
@@ -157,7 +157,7 @@ func (m *Model) maybeStartAI() tea.Cmd {
 		mv := m.opts.Opponent(m.s.pos.Clone())
 		return func() tea.Msg { return aiDoneMsg{gen, purposeMove, ai.Result{Move: mv}} }
 	}
-	pl := m.s.players[m.s.pos.Side()]
+	pl := m.s.match.Players[m.s.pos.Side()]
 	return m.startSearch(purposeMove, pl.Level, m.aiLimits())
 }
 
@@ -240,7 +240,7 @@ func (m *Model) onTick(tickMsg) tea.Cmd {
 		if m.remaining(side) < 0 {
 			m.cancelAI()
 			// The clock shows the zero it ran down to.
-			m.s.clock.Flag(side, m.opts.Now())
+			m.s.match.Clock.Flag(side, m.opts.Now())
 			m.s.finish(side.Opp(), false, "時間切れ", kif.Timeout)
 		}
 	}
@@ -249,13 +249,13 @@ func (m *Model) onTick(tickMsg) tea.Cmd {
 
 // remaining is what side has left on its clock now (main time + byoyomi).
 func (m *Model) remaining(side game.Color) time.Duration {
-	return m.s.clock.Remaining(side, side == m.s.pos.Side() && m.s.playing && !m.s.end.over, m.opts.Now())
+	return m.s.match.Clock.Remaining(side, side == m.s.pos.Side() && m.s.playing && !m.s.end.over, m.opts.Now())
 }
 
 // spendClock charges the time of the move just made to its mover and
 // returns it.
 func (m *Model) spendClock() time.Duration {
-	return m.s.clock.Spend(m.s.pos.Side(), m.opts.Now())
+	return m.s.match.Clock.Spend(m.s.pos.Side(), m.opts.Now())
 }
 
 // scoreText is an evaluation for people: from 先手's side (and saying

@@ -84,7 +84,7 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		cmd = tea.Quit
 	case resignMsg:
 		loser := m.s.pos.Side()
-		if m.s.humanVsAI() && m.s.players[loser].AI {
+		if m.s.humanVsAI() && m.s.match.Players[loser].AI {
 			loser = loser.Opp()
 		}
 		m.cancelAI()
@@ -145,7 +145,7 @@ func (m *Model) newGameDialog(fromHere bool) *gameDialog {
 	var players [2]player
 	names := evenNames
 	if m.s != nil {
-		players, names = m.s.players, m.s.sideNames()
+		players, names = m.s.match.Players, m.s.sideNames()
 	}
 	return newGameDialog(m.opts.Level, players, names, fromHere)
 }

@@ -194,7 +194,7 @@ func (m *Model) gameKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 // allows it, else the message says what is missing.
 func (m *Model) declare() {
 	p := m.s.pos
-	if !m.s.playing || m.s.end.over || m.s.players[p.Side()].AI {
+	if !m.s.playing || m.s.end.over || m.s.match.Players[p.Side()].AI {
 		return
 	}
 	if p.CanDeclare() {

@@ -239,8 +239,8 @@ func (m *Model) writeRecord(path string) error {
 // fillHeaders completes a played game's header before saving.
 func (m *Model) fillHeaders() {
 	r := m.s.rec
-	if _, ok := r.Get("開始日時"); !ok && m.s.started.IsZero() == false {
-		r.Set("開始日時", m.s.started.Format("2006/01/02 15:04:05"))
+	if _, ok := r.Get("開始日時"); !ok && m.s.match.Started.IsZero() == false {
+		r.Set("開始日時", m.s.match.Started.Format("2006/01/02 15:04:05"))
 	}
 	if m.s.end.over {
 		if _, ok := r.Get("終了日時"); !ok {

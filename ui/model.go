@@ -142,18 +142,12 @@ func New(o Options) *Model {
 func (m *Model) startGame(p *game.Position, players [2]player, tc timeControl) {
 	m.cancelAI()
 	m.s = newSession(p)
-	m.s.players = players
+	m.s.match = match.New(players, tc, m.opts.Now())
 	m.s.playing = true
 	m.s.game = true
-	m.s.started = m.opts.Now()
-	m.s.clock = match.NewClock(tc, m.opts.Now())
-	names := m.s.sideNames()
-	m.s.rec.Set("開始日時", m.s.started.Format("2006/01/02 15:04:05"))
-	if tc.Kind != match.NoClock {
-		m.s.rec.Set("持ち時間", tc.String())
+	for _, h := range m.s.match.Headers(m.s.sideNames()) {
+		m.s.rec.Set(h[0], h[1])
 	}
-	m.s.rec.Set(names[0], players[0].String())
-	m.s.rec.Set(names[1], players[1].String())
 	m.s.dirty = false
 	m.replay = false
 	m.board.deselect()
@@ -289,7 +283,7 @@ func (m *Model) humanToMove() bool {
 	if m.s.end.over && m.s.playing {
 		return false
 	}
-	if m.s.playing && m.s.players[m.s.pos.Side()].AI {
+	if m.s.playing && m.s.match.Players[m.s.pos.Side()].AI {
 		return false
 	}
 	return !m.ai.thinking || m.analysis.on
@@ -374,7 +368,7 @@ func (m *Model) undo() tea.Cmd {
 // for the next move to replace.
 func (m *Model) takeBack(resume bool) tea.Cmd {
 	m.cancelAI()
-	for n := match.UndoPlies(m.s.players, m.s.pos.Side(), m.s.depth(), m.s.playing || resume); n > 0; n-- {
+	for n := match.UndoPlies(m.s.match.Players, m.s.pos.Side(), m.s.depth(), m.s.playing || resume); n > 0; n-- {
 		m.s.back()
 	}
 	if resume {
@@ -383,7 +377,7 @@ func (m *Model) takeBack(resume bool) tea.Cmd {
 		m.s.playing = true
 	}
 	m.board.deselect()
-	m.s.clock.TurnAt = m.opts.Now()
+	m.s.match.Clock.TurnAt = m.opts.Now()
 	return m.analysisFollow()
 }
 
@@ -393,7 +387,7 @@ func (m *Model) redo() tea.Cmd {
 		return nil
 	}
 	if m.s.playing && m.s.humanVsAI() {
-		for m.s.players[m.s.pos.Side()].AI && m.s.forward() {
+		for m.s.match.Players[m.s.pos.Side()].AI && m.s.forward() {
 		}
 	}
 	return tea.Batch(m.maybeStartAI(), m.analysisFollow())

@@ -104,21 +104,21 @@ func (m *Model) resumeGame(r *kif.Record) tea.Cmd {
 		return nil
 	}
 	names := m.s.sideNames()
-	for c := range m.s.players {
+	for c := range m.s.match.Players {
 		v, _ := r.Get(names[c])
 		if lv, ok := strings.CutPrefix(strings.TrimSpace(v), "AI Lv"); ok {
 			n, err := strconv.Atoi(lv)
 			if err != nil || n < 1 || n > 10 {
 				n = m.opts.Level
 			}
-			m.s.players[c] = player{AI: true, Level: n}
+			m.s.match.Players[c] = player{AI: true, Level: n}
 		}
 	}
 	m.s.playing = true
 	m.replay = false
-	m.s.started = m.opts.Now()
-	m.s.clock.TurnAt = m.opts.Now()
-	m.board.flipped = m.s.players[0].AI && !m.s.players[1].AI
+	m.s.match.Started = m.opts.Now()
+	m.s.match.Clock.TurnAt = m.opts.Now()
+	m.board.flipped = m.s.match.Players[0].AI && !m.s.match.Players[1].AI
 	m.setMessage("前回の対局を再開しました (resumed; the clock is not restored)", false)
 	return m.maybeStartAI()
 }

@@ -30,15 +30,13 @@ type session struct {
 	rec     *kif.Record
 	node    *kif.Node
 	pos     *game.Position
-	players [2]player
-	clock   match.Clock // the time control and both clocks
+	match   match.Match // players, clocks, when the game began
 	end     ending
 	dirty   bool
 	path    string // the file it came from or was saved to
 	format  kif.Format
 	playing bool // a game in progress (clocks, AI), as opposed to a record being read
 	game    bool // the session was a game played here (it may have ended)
-	started time.Time
 	// pendingEnd is the ending of a finished game taken back with undo:
 	// it stays in the record until the next move replaces it.
 	pendingEnd *kif.Node
@@ -175,15 +173,15 @@ func (s *session) sideNames() [2]string {
 
 // aiToMove reports whether the AI should move now.
 func (s *session) aiToMove() bool {
-	return s.playing && !s.end.over && s.players[s.pos.Side()].AI && len(s.node.Children) == 0
+	return s.playing && !s.end.over && s.match.Players[s.pos.Side()].AI && len(s.node.Children) == 0
 }
 
 // humanVsAI reports whether exactly one side is the AI.
-func (s *session) humanVsAI() bool { return match.HumanVsAI(s.players) }
+func (s *session) humanVsAI() bool { return s.match.HumanVsAI() }
 
 // clockRunning reports whether the side to move's clock runs: a game with
 // clocks is on.
-func (s *session) clockRunning() bool { return s.playing && !s.end.over && s.clock.On() }
+func (s *session) clockRunning() bool { return s.playing && !s.end.over && s.match.Clock.On() }
 
 // depth is how many moves the node on screen is from the start.
 func (s *session) depth() int { return s.node.Ply - s.rec.Root.Ply }

@@ -250,9 +250,9 @@ func (m *Model) handLine(c game.Color) string {
 	h := handLine{name: m.s.sideNames()[c], toMove: m.s.pos.Side() == c && !m.s.end.over,
 		hand: m.shownHand(c), ascii: m.opts.ASCII, note: m.editHandNote(c)}
 	if m.s.playing || m.s.game {
-		h.player = m.s.players[c].String()
+		h.player = m.s.match.Players[c].String()
 	}
-	if m.s.clock.On() {
+	if m.s.match.Clock.On() {
 		h.clock = m.clockFor(c)
 	}
 	h.chosen = game.NoPieceType
@@ -265,7 +265,7 @@ func (m *Model) handLine(c game.Color) string {
 // clockFor shows a side's clock: main time left, then the byoyomi
 // counting down once the main time is gone.
 func (m *Model) clockFor(c game.Color) string {
-	return m.s.clock.Text(c, c == m.s.pos.Side() && m.s.playing && !m.s.end.over, m.opts.Now())
+	return m.s.match.Clock.Text(c, c == m.s.pos.Side() && m.s.playing && !m.s.end.over, m.opts.Now())
 }
 
 // statusLine tells whose turn it is, check, the last move and what the

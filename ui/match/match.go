@@ -196,3 +196,30 @@ func UndoPlies(players [2]Player, side game.Color, ply int, toOwnTurn bool) int 
 	}
 	return n
 }
+
+// Match is a game being played: who plays each side, the clocks, and
+// when it began.
+type Match struct {
+	Players [2]Player
+	Clock   Clock
+	Started time.Time
+}
+
+// New begins a match at now.
+func New(players [2]Player, tc TimeControl, now time.Time) Match {
+	return Match{Players: players, Clock: NewClock(tc, now), Started: now}
+}
+
+// HumanVsAI reports whether exactly one side is the AI.
+func (m *Match) HumanVsAI() bool { return HumanVsAI(m.Players) }
+
+// Headers are the record's headers for the match, in order: when it
+// began, the time control (when it has clocks), and each side's player
+// under the side's name.
+func (m *Match) Headers(names [2]string) [][2]string {
+	h := [][2]string{{"開始日時", m.Started.Format("2006/01/02 15:04:05")}}
+	if m.Clock.On() {
+		h = append(h, [2]string{"持ち時間", m.Clock.TC.String()})
+	}
+	return append(h, [2]string{names[0], m.Players[0].String()}, [2]string{names[1], m.Players[1].String()})
+}

@@ -142,3 +142,21 @@ func TestUndoPlies(t *testing.T) {
 		t.Error("players")
 	}
 }
+
+func TestMatchHeaders(t *testing.T) {
+	m := New([2]Player{{}, {AI: true, Level: 4}}, TimeControl{Kind: Sudden, Main: 5 * time.Minute}, t0)
+	want := [][2]string{{"開始日時", "2026/01/02 10:00:00"}, {"持ち時間", "持ち時間5分 切れ負け"}, {"先手", "人間"}, {"後手", "AI Lv4"}}
+	got := m.Headers([2]string{"先手", "後手"})
+	if len(got) != len(want) {
+		t.Fatalf("%q", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("header %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+	free := New([2]Player{}, TimeControl{}, t0)
+	if h := free.Headers([2]string{"下手", "上手"}); len(h) != 3 || h[1][0] != "下手" || !m.HumanVsAI() || free.HumanVsAI() {
+		t.Errorf("no clock: %q", h)
+	}
+}
