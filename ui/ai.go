@@ -180,7 +180,6 @@ func (m *Model) onAIDone(msg aiDoneMsg) tea.Cmd {
 	switch msg.purpose {
 	case purposeHint:
 		if r.Move != game.NoMove {
-			m.hint = r.Move
 			m.setMessage("ヒント: "+kif.MoveLabel(r.Move, m.s.pos.LastMove())+"  "+scoreText(r.Score, m.s.pos.Side()), false)
 		}
 		return nil

@@ -77,7 +77,6 @@ type Model struct {
 	showHelp bool
 
 	ai         aiState
-	hint       game.Move
 	mateLine   string
 	mateEvents chan tea.Msg
 	analysis   analysisState
@@ -152,7 +151,6 @@ func (m *Model) startGame(p *game.Position, players [2]player, tc timeControl) {
 	m.replay = false
 	m.board.deselect()
 	m.board.flipped = players[0].AI && !players[1].AI
-	m.hint = game.NoMove
 }
 
 // Init starts the AI if it moves first.
@@ -333,7 +331,6 @@ func (m *Model) playMove(mv game.Move) tea.Cmd {
 	}
 	m.s.play(mv, spent)
 	m.board.deselect()
-	m.hint = game.NoMove
 	m.mateLine = ""
 	m.board.cursor = mv.To()
 	if m.s.playing {

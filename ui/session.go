@@ -184,4 +184,10 @@ func (s *session) humanVsAI() bool { return s.match.HumanVsAI() }
 func (s *session) clockRunning() bool { return s.playing && !s.end.over && s.match.Clock.On() }
 
 // depth is how many moves the node on screen is from the start.
-func (s *session) depth() int { return s.node.Ply - s.rec.Root.Ply }
+func (s *session) depth() int {
+	d := 0
+	for n := s.node; n.Parent != nil; n = n.Parent {
+		d++
+	}
+	return d
+}
