@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,8 +58,7 @@ func dump(sb *strings.Builder, v reflect.Value, seen map[uintptr]bool) {
 		}
 		sb.WriteString("]")
 	case reflect.Map:
-		// Order does not matter for equality of two dumps of the same map
-		// as long as the keys are written sorted.
+		// Written sorted: a map's order changes from one range to the next.
 		keys := v.MapKeys()
 		parts := make([]string, 0, len(keys))
 		for _, k := range keys {
@@ -67,7 +67,7 @@ func dump(sb *strings.Builder, v reflect.Value, seen map[uintptr]bool) {
 			dump(&vb, v.MapIndex(k), seen)
 			parts = append(parts, kb.String()+"="+vb.String())
 		}
-		sortStrings(parts)
+		slices.Sort(parts)
 		sb.WriteString("map[" + strings.Join(parts, ",") + "]")
 	case reflect.Func, reflect.Chan, reflect.UnsafePointer:
 		fmt.Fprintf(sb, "%s(%v)", v.Kind(), !v.IsNil())
@@ -90,14 +90,6 @@ func valueString(v reflect.Value) string {
 		return fmt.Sprintf("%q", v.String())
 	}
 	return v.Kind().String()
-}
-
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 func modelDump(m *Model) string {
