@@ -84,10 +84,14 @@ func (m *Model) engine() *ai.Engine {
 
 // startSearch runs the engine on the current position for a purpose.
 func (m *Model) startSearch(purpose searchPurpose, level int, l ai.Limits) tea.Cmd {
+	e := m.searcher(purpose)
+	if e == nil {
+		// Its external engine is starting: the search begins when it is ready.
+		return m.loadEngines()
+	}
 	m.cancelAI()
 	ctx, gen := m.ai.occupy()
 	events := make(chan tea.Msg, 256)
-	e := m.engine()
 	res := e.Go(ctx, m.s.pos, ai.Request{Limits: l, Level: level, Info: func(i ai.Info) {
 		select {
 		case events <- aiInfoMsg{gen, i}:
@@ -177,6 +181,18 @@ func (m *Model) onAIDone(msg aiDoneMsg) tea.Cmd {
 	}
 	m.ai.thinking = false
 	r := msg.res
+	if r.Err != nil {
+		if msg.purpose == purposeMove && m.s.aiToMove() {
+			m.engineFailed(m.s.pos.Side(), r.Err)
+			return nil
+		}
+		m.setMessage(m.tr("engine.error")+r.Err.Error(), true)
+		if msg.purpose != purposeMove && m.ext.analyser != nil {
+			m.ext.analyser.close()
+			m.ext.analyser, m.ext.analyse = nil, false
+		}
+		return nil
+	}
 	switch msg.purpose {
 	case purposeHint:
 		if r.Move != game.NoMove {

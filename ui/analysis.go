@@ -61,6 +61,7 @@ type analysisMsg struct {
 	node *kif.Node
 	res  evalResult
 	done bool
+	err  error // the external analyser failed
 	ch   chan tea.Msg
 }
 
@@ -116,10 +117,18 @@ func (m *Model) analyzeGame() tea.Cmd {
 	}
 	ch := make(chan tea.Msg, len(line)+1)
 	newEngine := m.opts.NewEngine
+	var ext ai.Searcher
+	if m.ext.analyse && m.ext.analyser != nil {
+		ext = m.ext.analyser
+	}
 	go func() {
 		defer stop()
-		e := newEngine()
-		e.Threads = 1
+		think := func(ctx context.Context, p *game.Position, r ai.Request) ai.Result { return <-ext.Go(ctx, p, r) }
+		if ext == nil {
+			e := newEngine()
+			e.Threads = 1
+			think = e.Think
+		}
 		p := rec.StartPosition()
 		for i, n := range line {
 			if i > 0 {
@@ -134,7 +143,11 @@ func (m *Model) analyzeGame() tea.Cmd {
 			if ml.Len() == 0 {
 				r.score = -ai.MateScore
 			} else {
-				res := e.Think(ctx, p, ai.Request{Limits: limits})
+				res := think(ctx, p, ai.Request{Limits: limits})
+				if res.Err != nil {
+					ch <- analysisMsg{gen: gen, done: true, err: res.Err, ch: ch}
+					return
+				}
 				r.score, r.best, r.depth = res.Score, res.Move, res.Depth
 				r.pv = append([]game.Move(nil), res.PV...)
 				if len(r.pv) == 0 && r.best != game.NoMove {
@@ -154,6 +167,11 @@ func (m *Model) analyzeGame() tea.Cmd {
 func (m *Model) onAnalysis(msg analysisMsg) tea.Cmd {
 	a := &m.analysis
 	if msg.gen != a.gen {
+		return nil
+	}
+	if msg.err != nil {
+		a.running = false
+		m.setMessage(m.tr("engine.error")+msg.err.Error(), true)
 		return nil
 	}
 	if msg.done {

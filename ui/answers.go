@@ -80,6 +80,7 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case quitMsg:
 		m.quitting = true
 		m.cancelAI()
+		m.ext.closeEngines()
 		m.dropRecovery()
 		cmd = tea.Quit
 	case resignMsg:
@@ -123,6 +124,16 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 
 // beginGame starts the game the new-game dialog set up.
 func (m *Model) beginGame(msg startGameMsg) tea.Cmd {
+	// A new game gets fresh engine processes; the engine chosen is
+	// remembered for the next run.
+	m.cancelAI()
+	m.ext.closeEngines()
+	m.ext.cfg, m.ext.analyse = msg.engine, msg.analyse
+	if msg.engine.Path != "" {
+		if err := saveUserConfig(m.opts.ConfigDir, userConfig{Engine: msg.engine, Analyser: msg.analyse}); err != nil {
+			defer m.setMessage(err.Error(), true)
+		}
+	}
 	if msg.start == nil {
 		start := m.s.pos.Clone()
 		rec := m.s.rec
@@ -135,8 +146,8 @@ func (m *Model) beginGame(msg startGameMsg) tea.Cmd {
 	} else {
 		m.startGame(msg.start, msg.players, msg.tc)
 	}
-	m.setMessage("対局開始", false)
-	return m.maybeStartAI()
+	m.setMessage(m.tr("game.started"), false)
+	return tea.Batch(m.loadEngines(), m.maybeStartAI())
 }
 
 // newGameDialog opens the new-game (or play-from-here) dialog on the
@@ -147,7 +158,7 @@ func (m *Model) newGameDialog(fromHere bool) *gameDialog {
 	if m.s != nil {
 		players, names = m.s.match.Players, m.s.sideNames()
 	}
-	return newGameDialog(m.opts.Level, players, names, fromHere)
+	return newGameDialog(m.opts.Level, players, names, fromHere).withEngine(m.ext.cfg, m.ext.analyse, m.lang)
 }
 
 // newOpenDialog lists the records of the folder and the library.

@@ -257,71 +257,121 @@ func isUSIish(s string) bool {
 	return s[1] == '*' || s[1] >= 'a' && s[1] <= 'i'
 }
 
-// gameDialog sets up a new game: handicap, who plays each side, AI level,
-// time control. It also serves "play from here" (no handicap choice).
+// gameDialog sets up a new game: handicap, who plays each side (a
+// person, the built-in AI or an external USI engine), AI level, time
+// control, the external engine's path and options, and which engine
+// analyses. It also serves "play from here" (no handicap choice).
 type gameDialog struct {
+	lang     Lang
 	fromHere bool
 	names    [2]string // the sides' names in the game on screen
 	field    int
 	handicap int
-	players  [2]bool
+	players  [2]bool // the AI (built-in or external) plays the side
+	external [2]bool // the external engine plays the side
 	level    int
 	tcKind   int // index into match.ClockKinds
 	mainMin  int
-	second   int // byoyomi or increment seconds
+	second   int    // byoyomi or increment seconds
+	path     string // the external engine
+	options  string // its options, NAME=VALUE; NAME=VALUE
+	analyse  bool   // the external engine analyses
+	editing  bool   // typing into the path or options field
+	err      string
 }
+
+// The new-game dialog's fields, in order.
+const (
+	fieldHandicap = iota
+	fieldSente
+	fieldGote
+	fieldLevel
+	fieldClock
+	fieldMain
+	fieldSeconds
+	fieldEnginePath
+	fieldOptions
+	fieldAnalyser
+	gameFields
+)
 
 // startGameMsg asks the root to start a game: from start, or, when start
 // is nil, from the position on screen keeping the record (play from here).
+// engine and analyse are the external engine's settings, to remember.
 type startGameMsg struct {
 	start   *game.Position
 	players [2]player
 	tc      timeControl
+	engine  EngineConfig
+	analyse bool
 }
 
 // newGameDialog opens on the players and level of the game on screen
-// (a person against the AI when both were people).
+// (a person against the AI when both were people) and the external
+// engine last used.
 func newGameDialog(level int, players [2]player, names [2]string, fromHere bool) *gameDialog {
 	d := &gameDialog{level: level, mainMin: 10, second: 30, names: names, fromHere: fromHere}
 	d.players = [2]bool{players[0].AI, players[1].AI}
+	d.external = [2]bool{players[0].Engine != "", players[1].Engine != ""}
 	if !d.players[0] && !d.players[1] {
 		d.players[1] = true
 	}
-	if players[0].AI {
-		d.level = players[0].Level
-	} else if players[1].AI {
-		d.level = players[1].Level
+	for _, p := range players {
+		if p.AI && p.Engine == "" {
+			d.level = p.Level
+			break
+		}
 	}
 	if fromHere {
-		d.field = 1
+		d.field = fieldSente
 	}
 	return d
 }
 
-func (d *gameDialog) fields() int { return 7 }
+// withEngine fills the engine fields from the engine in use.
+func (d *gameDialog) withEngine(cfg EngineConfig, analyse bool, lang Lang) *gameDialog {
+	d.path, d.options, d.analyse, d.lang = cfg.Path, optionsText(cfg.Options), analyse, lang
+	return d
+}
 
 func (d *gameDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	k := dkeys
+	if d.editing {
+		d.edit(msg)
+		return nil, nil
+	}
+	textField := d.field == fieldEnginePath || d.field == fieldOptions
+	if textField && key.Matches(msg, k.Enter, k.Right, k.Space) {
+		// The text fields are typed into after Enter, so that j and k
+		// still move between fields.
+		d.editing = true
+		return nil, nil
+	}
 	step := 0
 	switch {
 	case key.Matches(msg, k.Esc):
 		return closeDialogMsg{}, nil
 	case key.Matches(msg, k.Up, k.BackTab):
-		d.field = (d.field + d.fields() - 1) % d.fields()
-		if d.fromHere && d.field == 0 {
-			d.field = d.fields() - 1
+		d.field = (d.field + gameFields - 1) % gameFields
+		if d.fromHere && d.field == fieldHandicap {
+			d.field = gameFields - 1
 		}
 	case key.Matches(msg, k.Down, k.Tab):
-		d.field = (d.field + 1) % d.fields()
-		if d.fromHere && d.field == 0 {
-			d.field = 1
+		d.field = (d.field + 1) % gameFields
+		if d.fromHere && d.field == fieldHandicap {
+			d.field = fieldSente
 		}
 	case key.Matches(msg, k.Left):
 		step = -1
 	case key.Matches(msg, k.Right, k.Space):
 		step = 1
 	case key.Matches(msg, k.Enter):
-		return d.start(), nil
+		msg, err := d.start()
+		if err != "" {
+			d.err = err
+			return nil, nil
+		}
+		return msg, nil
 	}
 	if step != 0 {
 		d.change(step)
@@ -329,25 +379,60 @@ func (d *gameDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	return nil, nil
 }
 
-// change steps the value of the field under the cursor.
-func (d *gameDialog) change(step int) {
-	switch d.field {
-	case 0:
-		d.handicap = (d.handicap + len(game.Handicaps) + step) % len(game.Handicaps)
-	case 1, 2:
-		d.players[d.field-1] = !d.players[d.field-1]
-	case 3:
-		d.level = min(10, max(1, d.level+step))
-	case 4:
-		d.tcKind = (d.tcKind + len(match.ClockKinds) + step) % len(match.ClockKinds)
-	case 5:
-		d.mainMin = min(180, max(0, d.mainMin+step))
-	case 6:
-		d.second = min(120, max(0, d.second+step*5))
+// edit types into the text field under the cursor; Enter, Esc, Tab and
+// the arrows end the typing.
+func (d *gameDialog) edit(msg tea.KeyMsg) {
+	text := &d.path
+	if d.field == fieldOptions {
+		text = &d.options
+	}
+	switch msg.Type {
+	case tea.KeyRunes:
+		*text += string(msg.Runes)
+	case tea.KeySpace:
+		*text += " "
+	case tea.KeyBackspace:
+		if r := []rune(*text); len(r) > 0 {
+			*text = string(r[:len(r)-1])
+		}
+	case tea.KeyCtrlU:
+		*text = ""
+	case tea.KeyEnter, tea.KeyEsc, tea.KeyTab, tea.KeyShiftTab, tea.KeyUp, tea.KeyDown:
+		d.editing = false
 	}
 }
 
-func (d *gameDialog) start() startGameMsg {
+// change steps the value of the field under the cursor.
+func (d *gameDialog) change(step int) {
+	switch d.field {
+	case fieldHandicap:
+		d.handicap = (d.handicap + len(game.Handicaps) + step) % len(game.Handicaps)
+	case fieldSente, fieldGote:
+		// person → AI (kiki) → engine → person, or back
+		i := d.field - fieldSente
+		who := 0
+		if d.external[i] {
+			who = 2
+		} else if d.players[i] {
+			who = 1
+		}
+		who = (who + 3 + step) % 3
+		d.players[i], d.external[i] = who > 0, who == 2
+	case fieldLevel:
+		d.level = min(10, max(1, d.level+step))
+	case fieldClock:
+		d.tcKind = (d.tcKind + len(match.ClockKinds) + step) % len(match.ClockKinds)
+	case fieldMain:
+		d.mainMin = min(180, max(0, d.mainMin+step))
+	case fieldSeconds:
+		d.second = min(120, max(0, d.second+step*5))
+	case fieldAnalyser:
+		d.analyse = !d.analyse
+	}
+}
+
+// start is the dialog's answer, or why it cannot start.
+func (d *gameDialog) start() (startGameMsg, string) {
 	tc := timeControl{Kind: match.ClockKinds[d.tcKind], Main: time.Duration(d.mainMin) * time.Minute}
 	switch tc.Kind {
 	case match.Byoyomi:
@@ -359,42 +444,89 @@ func (d *gameDialog) start() startGameMsg {
 			tc.Main = time.Minute
 		}
 	}
-	msg := startGameMsg{tc: tc, players: [2]player{{AI: d.players[0], Level: d.level}, {AI: d.players[1], Level: d.level}}}
+	path := expandHome(strings.TrimSpace(d.path))
+	opts, err := parseOptionsText(d.options)
+	if err != nil {
+		return startGameMsg{}, err.Error()
+	}
+	msg := startGameMsg{tc: tc, engine: EngineConfig{Path: path, Options: opts}, analyse: d.analyse && path != ""}
+	for i := range msg.players {
+		msg.players[i] = player{AI: d.players[i], Level: d.level}
+		if d.external[i] {
+			if path == "" {
+				return startGameMsg{}, tr(d.lang, "game.needPath")
+			}
+			msg.players[i].Engine = path
+		}
+	}
 	if !d.fromHere {
 		msg.start = game.Handicaps[d.handicap].Position()
 	}
-	return msg
+	return msg, ""
+}
+
+// expandHome reads a leading ~/ as the home folder.
+func expandHome(path string) string {
+	if rest, ok := strings.CutPrefix(path, "~/"); ok {
+		if h, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(h, rest)
+		}
+	}
+	return path
 }
 
 func (d *gameDialog) view(th *Theme, _ int) string {
+	t := func(key string) string { return tr(d.lang, key) }
 	names := d.names
 	if !d.fromHere && game.Handicaps[d.handicap] != game.Even {
 		names = handicapNames
 	}
-	who := func(ai bool) string {
-		if ai {
-			return "AI"
+	who := func(i int) string {
+		switch {
+		case d.external[i]:
+			return t("game.engine")
+		case d.players[i]:
+			return t("game.ai")
 		}
-		return "人間"
+		return t("game.human")
+	}
+	path, options := d.path, d.options
+	if d.editing && d.field == fieldEnginePath {
+		path += "_"
+	} else if d.editing {
+		options += "_"
+	}
+	if path == "" {
+		path = th.Dim.Render(t("game.noPath"))
+	}
+	analyser := "kiki"
+	if d.analyse {
+		analyser = t("game.engine")
 	}
 	rows := []string{
-		"手合割   " + game.Handicaps[d.handicap].Name(),
-		names[0] + "     " + who(d.players[0]),
-		names[1] + "     " + who(d.players[1]),
-		"AIレベル " + strconv.Itoa(d.level),
-		"持ち時間 " + match.ClockKinds[d.tcKind].String(),
-		fmt.Sprintf("  本体   %d分", d.mainMin),
-		fmt.Sprintf("  秒     %d秒 (秒読み/加算)", d.second),
+		t("game.handicap") + game.Handicaps[d.handicap].Name(),
+		names[0] + "     " + who(0),
+		names[1] + "     " + who(1),
+		t("game.level") + strconv.Itoa(d.level),
+		t("game.clock") + match.ClockKinds[d.tcKind].String(),
+		fmt.Sprintf(t("game.main"), d.mainMin),
+		fmt.Sprintf(t("game.seconds"), d.second),
+		t("game.enginePath") + path,
+		t("game.options") + options,
+		t("game.analyser") + analyser,
 	}
-	title := "新しい対局 (new game)"
+	title := t("game.title")
 	if d.fromHere {
-		title = "ここから対局 (play from here)"
-		rows[0] = "手合割   (この局面から)"
+		title = t("game.titleHere")
+		rows[0] = t("game.handicap") + t("game.fromHere")
 	}
 	var sb strings.Builder
-	sb.WriteString(th.Title.Render(title) + th.Dim.Render("  ↑↓ field  ←→ change  enter start  esc cancel") + "\n")
+	sb.WriteString(th.Title.Render(title) + th.Dim.Render(t("game.keys")) + "\n")
 	fields := picker{items: rows, sel: d.field}
 	sb.WriteString(fields.view(th, len(rows), true))
+	if d.err != "" {
+		sb.WriteString(th.Warn.Render(d.err) + "\n")
+	}
 	return strings.TrimRight(sb.String(), "\n")
 }
 

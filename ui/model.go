@@ -53,6 +53,14 @@ type Options struct {
 	RecordName string
 	// HideEval hides the AI's evaluation while it thinks.
 	HideEval bool
+	// Engine, when its Path is set, is the external USI engine that plays
+	// the AI's side of the first game and analyses (--engine).
+	Engine EngineConfig
+	// ConfigDir is where the new-game dialog's engine is remembered
+	// ("" : nowhere).
+	ConfigDir string
+	// Lang is the language of the screen.
+	Lang Lang
 }
 
 // Model is the root Bubble Tea model.
@@ -86,6 +94,8 @@ type Model struct {
 	ticking    bool // a clock tick is on its way
 	recovery   recoveryState
 	hideEval   bool
+	ext        extState
+	lang       Lang
 }
 
 // New returns the model.
@@ -99,7 +109,13 @@ func New(o Options) *Model {
 	if o.Level == 0 {
 		o.Level = 5
 	}
-	m := &Model{opts: o, keys: newKeyMap(), help: help.New()}
+	m := &Model{opts: o, keys: newKeyMap(), help: help.New(), lang: o.Lang}
+	if o.Engine.Path != "" {
+		m.ext.cfg, m.ext.analyse = o.Engine, true
+	} else {
+		c := loadUserConfig(o.ConfigDir)
+		m.ext.cfg, m.ext.analyse = c.Engine, c.Analyser && c.Engine.Path != ""
+	}
 	if o.Theme != nil {
 		m.theme = *o.Theme
 	} else {
@@ -126,7 +142,13 @@ func New(o Options) *Model {
 		if start == nil {
 			start = game.NewStartPosition()
 		}
-		m.startGame(start, [2]player{{AI: o.Players[0], Level: o.Level}, {AI: o.Players[1], Level: o.Level}}, timeControl{})
+		players := [2]player{{AI: o.Players[0], Level: o.Level}, {AI: o.Players[1], Level: o.Level}}
+		for i := range players {
+			if players[i].AI {
+				players[i].Engine = o.Engine.Path
+			}
+		}
+		m.startGame(start, players, timeControl{})
 	}
 	if o.LoadError != "" {
 		m.setMessage(o.LoadError, true)
@@ -155,7 +177,7 @@ func (m *Model) startGame(p *game.Position, players [2]player, tc timeControl) {
 
 // Init starts the AI if it moves first.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.maybeStartAI(), m.tick())
+	return tea.Batch(m.loadEngines(), m.maybeStartAI(), m.tick())
 }
 
 func (m *Model) setMessage(s string, isErr bool) {
@@ -192,6 +214,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.onMateProgress(msg)
 	case analysisMsg:
 		return m.onAnalysis(msg)
+	case enginesReadyMsg:
+		return m.onEnginesReady(msg)
 	case tea.MouseMsg:
 		return m.onMouse(msg)
 	case tea.KeyMsg:

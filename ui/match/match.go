@@ -6,6 +6,7 @@ package match
 
 import (
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"kiki/game"
@@ -15,12 +16,22 @@ import (
 // Player says who plays a side.
 type Player struct {
 	AI    bool
-	Level int // 1-10 when AI
+	Level int // 1-10 when AI (the built-in AI)
+	// Engine is the path of the external USI engine playing the side
+	// (AI is then true too); "" is the built-in AI.
+	Engine string
+	// Name is the external engine's id name, once it has told it.
+	Name string
 }
 
 // String is the player as the record's header and the hand line say it.
 func (p Player) String() string {
-	if p.AI {
+	switch {
+	case p.Engine != "" && p.Name != "":
+		return p.Name
+	case p.Engine != "":
+		return filepath.Base(p.Engine)
+	case p.AI:
 		return fmt.Sprintf("AI Lv%d", p.Level)
 	}
 	return "人間"

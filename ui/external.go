@@ -1,0 +1,330 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"kiki/ai"
+	"kiki/ai/usi"
+	"kiki/game"
+)
+
+// External USI engines (YaneuraOu, gpsusi, fairy-stockfish…) play a side
+// or analyse instead of the built-in AI. Each side played by an engine
+// has its own process (engine against the same engine is two of them),
+// and the analyser a third, so that no two searches share one. Engines
+// start off the UI goroutine; until they are ready the game waits. An
+// engine that fails (dies, goes silent, plays an illegal move) is
+// reported with what it did, its side passes to the person at the
+// keyboard, and the game goes on.
+
+// EngineConfig names an external USI engine and the options set on it
+// after it starts.
+type EngineConfig struct {
+	Path    string          `json:"path"`
+	Options []OptionSetting `json:"options,omitempty"`
+}
+
+// OptionSetting is the value given to one of an engine's USI options.
+type OptionSetting struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// ParseOptionSetting reads NAME=VALUE (as --engine-option takes it).
+func ParseOptionSetting(s string) (OptionSetting, error) {
+	name, value, ok := strings.Cut(s, "=")
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	if !ok || name == "" {
+		return OptionSetting{}, fmt.Errorf("engine option %q: want NAME=VALUE", s)
+	}
+	return OptionSetting{Name: name, Value: value}, nil
+}
+
+// optionsText writes option settings as the new-game dialog shows them:
+// "NAME=VALUE; NAME=VALUE".
+func optionsText(os []OptionSetting) string {
+	parts := make([]string, len(os))
+	for i, o := range os {
+		parts[i] = o.Name + "=" + o.Value
+	}
+	return strings.Join(parts, "; ")
+}
+
+// parseOptionsText reads what optionsText writes.
+func parseOptionsText(s string) ([]OptionSetting, error) {
+	var out []OptionSetting
+	for _, part := range strings.Split(s, ";") {
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		o, err := ParseOptionSetting(part)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// userConfig is what kiki remembers between runs in the user's config
+// folder: the external engine last chosen in the new-game dialog.
+type userConfig struct {
+	Engine EngineConfig `json:"engine"`
+	// Analyser: the external engine analyses instead of the built-in AI.
+	Analyser bool `json:"analyser,omitempty"`
+}
+
+const configName = "config.json"
+
+// loadUserConfig reads the config in dir; a missing or unreadable file is
+// an empty config (dir "" too).
+func loadUserConfig(dir string) userConfig {
+	var c userConfig
+	if dir == "" {
+		return c
+	}
+	data, err := os.ReadFile(filepath.Join(dir, configName))
+	if err == nil {
+		_ = json.Unmarshal(data, &c)
+	}
+	return c
+}
+
+// saveUserConfig writes the config in dir (nothing when dir is "").
+func saveUserConfig(dir string, c userConfig) error {
+	if dir == "" {
+		return nil
+	}
+	data, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	tmp := filepath.Join(dir, configName+".tmp")
+	if err := os.WriteFile(tmp, append(data, '\n'), 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, filepath.Join(dir, configName))
+}
+
+// engineProc is one running external engine. Its searches run one after
+// another: a new search (the next analysis position, a hint after a
+// cancelled analysis) waits until the engine has answered the last one,
+// since a USI engine reads one go at a time.
+type engineProc struct {
+	mu sync.Mutex
+	c  *usi.Client
+}
+
+var _ ai.Searcher = (*engineProc)(nil)
+
+// Go starts a search once the previous one has answered.
+func (e *engineProc) Go(ctx context.Context, p *game.Position, r ai.Request) <-chan ai.Result {
+	out := make(chan ai.Result, 1)
+	p = p.Clone()
+	go func() {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		out <- <-e.c.Go(ctx, p, r)
+	}()
+	return out
+}
+
+// close ends the engine in the background (it may take a second to quit).
+func (e *engineProc) close() {
+	if e == nil {
+		return
+	}
+	go func() {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		_ = e.c.Close()
+	}()
+}
+
+// name is the engine's id name, else its file name.
+func (e *engineProc) name(path string) string {
+	if e != nil && e.c.Name != "" {
+		return e.c.Name
+	}
+	return filepath.Base(path)
+}
+
+// startEngine runs an engine, sets its options and readies it for a game.
+func startEngine(cfg EngineConfig) (*engineProc, error) {
+	if cfg.Path == "" {
+		return nil, errors.New("no engine path")
+	}
+	c, err := usi.StartEngine(usi.ClientConfig{Path: cfg.Path})
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range cfg.Options {
+		if err := c.SetOption(o.Name, o.Value); err != nil {
+			_ = c.Close()
+			return nil, err
+		}
+	}
+	if err := c.NewGame(); err != nil {
+		_ = c.Close()
+		return nil, err
+	}
+	return &engineProc{c: c}, nil
+}
+
+// extState holds the running external engines.
+type extState struct {
+	cfg      EngineConfig // the engine the new-game dialog and the analyser use
+	analyse  bool         // the external engine analyses (and gives hints)
+	side     [2]*engineProc
+	analyser *engineProc
+	gen      int // bumped when the engines are replaced; a late start is dropped
+	loading  bool
+}
+
+// enginesReadyMsg brings the engines started for a game (and the
+// analyser), or what went wrong.
+type enginesReadyMsg struct {
+	gen      int
+	side     [2]*engineProc
+	analyser *engineProc
+	errs     []string
+}
+
+// closeEngines ends every running engine.
+func (x *extState) closeEngines() {
+	x.side[0].close()
+	x.side[1].close()
+	x.analyser.close()
+	x.side, x.analyser = [2]*engineProc{}, nil
+	x.gen++
+	x.loading = false
+}
+
+// loadEngines starts, in the background, the external engines the game's
+// players and the analyser need and do not have yet.
+func (m *Model) loadEngines() tea.Cmd {
+	x := &m.ext
+	var want [2]EngineConfig
+	any := false
+	for c := game.Black; c <= game.White; c++ {
+		if pl := m.s.match.Players[c]; pl.Engine != "" && x.side[c] == nil {
+			want[c] = EngineConfig{Path: pl.Engine, Options: x.cfg.Options}
+			any = true
+		}
+	}
+	wantAnalyser := x.analyse && x.cfg.Path != "" && x.analyser == nil
+	if !any && !wantAnalyser || x.loading {
+		return nil
+	}
+	x.loading = true
+	gen, cfg := x.gen, x.cfg
+	m.setMessage(m.tr("engine.starting"), false)
+	return func() tea.Msg {
+		msg := enginesReadyMsg{gen: gen}
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		start := func(cfg EngineConfig, into **engineProc) {
+			defer wg.Done()
+			e, err := startEngine(cfg)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				msg.errs = append(msg.errs, err.Error())
+				return
+			}
+			*into = e
+		}
+		for c := range want {
+			if want[c].Path != "" {
+				wg.Add(1)
+				go start(want[c], &msg.side[c])
+			}
+		}
+		if wantAnalyser {
+			wg.Add(1)
+			go start(cfg, &msg.analyser)
+		}
+		wg.Wait()
+		return msg
+	}
+}
+
+// onEnginesReady takes the started engines: their names go into the
+// players and the record's headers; a side whose engine did not start
+// passes to the person at the keyboard.
+func (m *Model) onEnginesReady(msg enginesReadyMsg) tea.Cmd {
+	x := &m.ext
+	if msg.gen != x.gen {
+		msg.side[0].close()
+		msg.side[1].close()
+		msg.analyser.close()
+		return nil
+	}
+	x.loading = false
+	if msg.analyser != nil {
+		x.analyser = msg.analyser
+	}
+	names := m.s.sideNames()
+	for c := game.Black; c <= game.White; c++ {
+		pl := &m.s.match.Players[c]
+		switch {
+		case msg.side[c] != nil:
+			x.side[c] = msg.side[c]
+			pl.Name = msg.side[c].name(pl.Engine)
+			m.s.rec.Set(names[c], pl.String())
+		case pl.Engine != "" && x.side[c] == nil:
+			*pl = player{} // the engine did not start: the person plays
+			m.s.rec.Set(names[c], pl.String())
+		}
+	}
+	if len(msg.errs) > 0 {
+		m.setMessage(m.tr("engine.failed")+strings.Join(msg.errs, "; "), true)
+	} else {
+		m.setMessage(m.tr("engine.ready"), false)
+	}
+	return tea.Batch(m.maybeStartAI(), m.analysisFollow())
+}
+
+// searcher is what searches for purpose: the external engine of the side
+// to move, the external analyser, or the built-in AI; nil while the
+// engine it needs is starting.
+func (m *Model) searcher(purpose searchPurpose) ai.Searcher {
+	if purpose == purposeMove {
+		if pl := m.s.match.Players[m.s.pos.Side()]; pl.Engine != "" {
+			if e := m.ext.side[m.s.pos.Side()]; e != nil {
+				return e
+			}
+			return nil
+		}
+		return m.engine()
+	}
+	if m.ext.analyse && m.ext.cfg.Path != "" {
+		if m.ext.analyser != nil {
+			return m.ext.analyser
+		}
+		return nil
+	}
+	return m.engine()
+}
+
+// engineFailed reports an external engine's failure on its side's move:
+// the engine is ended and the side passes to the person, so the game (and
+// its record) survives.
+func (m *Model) engineFailed(side game.Color, err error) {
+	m.ext.side[side].close()
+	m.ext.side[side] = nil
+	m.s.match.Players[side] = player{}
+	m.setMessage(m.tr("engine.error")+err.Error()+m.tr("engine.takeover"), true)
+}
