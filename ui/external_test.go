@@ -1,0 +1,359 @@
+package ui
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"kiki/ai"
+	"kiki/game"
+	"kiki/kif"
+	"kiki/ui/match"
+)
+
+// The test binary doubles as a fake USI engine: run again with
+// KIKI_UI_FAKE_USI set, it speaks USI instead of running the tests.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("KIKI_UI_FAKE_USI"); mode != "" {
+		os.Exit(fakeUSI(mode))
+	}
+	os.Exit(m.Run())
+}
+
+// fakeUSI is a minimal engine: "normal" plays the legal move that sorts
+// first in USI; "crash" exits when asked to think.
+func fakeUSI(mode string) int {
+	sc := bufio.NewScanner(os.Stdin)
+	var pos *game.Position
+	for sc.Scan() {
+		line := sc.Text()
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "usi":
+			fmt.Println("id name Fake" + mode)
+			fmt.Println("id author kiki tests")
+			fmt.Println("option name Depth type spin default 1 min 1 max 9")
+			fmt.Println("usiok")
+		case "isready":
+			fmt.Println("readyok")
+		case "position":
+			p, err := game.ParseUSIPosition(line)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "fake: bad position:", err)
+				return 3
+			}
+			pos = p
+		case "go":
+			switch mode {
+			case "crash":
+				fmt.Fprintln(os.Stderr, "fake engine: segmentation fault (on purpose)")
+				return 7
+			}
+			var ml game.MoveList
+			pos.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				fmt.Println("bestmove resign")
+				continue
+			}
+			best := ml.At(0).USI()
+			for _, mv := range ml.Slice() {
+				if mv.USI() < best {
+					best = mv.USI()
+				}
+			}
+			fmt.Println("info depth 1 score cp 12 pv " + best)
+			fmt.Println("bestmove " + best)
+		case "quit":
+			return 0
+		}
+	}
+	return 0
+}
+
+// fakeEnginePath writes a script that runs this test binary as the fake
+// engine in mode.
+func fakeEnginePath(t *testing.T, mode string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "fake-"+mode)
+	script := fmt.Sprintf("#!/bin/sh\nKIKI_UI_FAKE_USI=%s exec %q \"$@\"\n", mode, exe)
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// firstUSI is the legal move that sorts first in USI (the fake's choice).
+func firstUSI(p *game.Position) string {
+	var ml game.MoveList
+	p.LegalMoves(&ml)
+	best := ml.At(0).USI()
+	for _, mv := range ml.Slice() {
+		if mv.USI() < best {
+			best = mv.USI()
+		}
+	}
+	return best
+}
+
+func waitText(t *testing.T, tm *teatest.TestModel, text string) {
+	t.Helper()
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
+		teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+}
+
+// A game against an external engine: it starts, its name goes into the
+// record's header, and its reply is played on the board.
+func TestExternalEngineGame(t *testing.T) {
+	o := testOptions()
+	o.Players = [2]bool{false, true}
+	o.Engine = EngineConfig{Path: fakeEnginePath(t, "normal"), Options: []OptionSetting{{"Depth", "3"}}}
+	tm := teatest.NewTestModel(t, New(o), teatest.WithInitialTermSize(100, 30))
+	waitText(t, tm, "Fakenormal")
+	keys(tm, ":", "7g7f", "enter")
+	waitText(t, tm, "2手目")
+	tm.Send(tea.QuitMsg{})
+	m := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	p := game.NewStartPosition()
+	p.DoMove(mustUSI(t, p, "7g7f"))
+	want := firstUSI(p)
+	if m.s.node.Ply != 2 || m.s.node.Move.USI() != want {
+		t.Fatalf("after 7g7f: ply %d, last move %v, want the fake's %s", m.s.node.Ply, m.s.node.Move, want)
+	}
+	if got, _ := m.s.rec.Get("後手"); got != "Fakenormal" {
+		t.Errorf("後手 header %q, want the engine's id name", got)
+	}
+	if pl := m.s.match.Players[game.White]; !pl.AI || pl.Engine != o.Engine.Path {
+		t.Errorf("後手 player %+v", pl)
+	}
+	m.ext.closeEngines()
+}
+
+// An engine that dies while thinking is reported with what happened, its
+// side passes to the person, and the game (with its moves) survives.
+func TestExternalEngineCrash(t *testing.T) {
+	o := testOptions()
+	o.Players = [2]bool{false, true}
+	o.Engine = EngineConfig{Path: fakeEnginePath(t, "crash")}
+	tm := teatest.NewTestModel(t, New(o), teatest.WithInitialTermSize(120, 30))
+	waitText(t, tm, "engine ready")
+	keys(tm, ":", "7g7f", "enter")
+	waitText(t, tm, "segmentation fault")
+	// The person plays 後手's move now.
+	keys(tm, ":", "3c3d", "enter")
+	waitText(t, tm, "最終手 △３四歩")
+	tm.Send(tea.QuitMsg{})
+	m := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	if m.s.node.Ply != 2 || !m.s.playing || m.s.end.over {
+		t.Fatalf("after the crash: ply %d playing %v over %v", m.s.node.Ply, m.s.playing, m.s.end.over)
+	}
+	if m.s.match.Players[game.White].AI {
+		t.Error("後手 is still the crashed engine")
+	}
+}
+
+// An engine that does not start is reported, and its side is the
+// person's.
+func TestExternalEngineMissing(t *testing.T) {
+	o := testOptions()
+	o.Players = [2]bool{false, true}
+	o.Engine = EngineConfig{Path: filepath.Join(t.TempDir(), "no-such-engine")}
+	m := runUntil(t, o, 120, 30, "did not start")
+	if m.s.match.Players[game.White].AI || !m.s.playing {
+		t.Fatalf("後手 %+v playing %v", m.s.match.Players[game.White], m.s.playing)
+	}
+	if !strings.Contains(m.message, "no-such-engine") {
+		t.Errorf("message %q does not name the engine", m.message)
+	}
+}
+
+// The new-game dialog chooses the external engine for a side, takes its
+// path and options, and the choice is remembered in the config folder.
+func TestNewGameDialogEngine(t *testing.T) {
+	dir := t.TempDir()
+	o := testOptions()
+	o.ConfigDir = dir
+	m := newTestModel(o)
+	press(m, "n")
+	if _, ok := m.dialog.(*gameDialog); !ok {
+		t.Fatalf("n: dialog %T", m.dialog)
+	}
+	path := fakeEnginePath(t, "normal")
+	// 後手 (the AI when both were people): AI → engine; then down to
+	// the engine's path.
+	press(m, "j", "j", "l", "j", "j", "j", "j", "j", "enter")
+	press(m, path, "enter", "j", "enter", "Depth=2", "enter", "j", "l")
+	d := m.dialog.(*gameDialog)
+	if !d.external[1] || d.path != path || d.options != "Depth=2" || !d.analyse {
+		t.Fatalf("dialog: external %v path %q options %q analyse %v", d.external, d.path, d.options, d.analyse)
+	}
+	msg, errText := d.start()
+	if errText != "" || msg.players[1].Engine != path || msg.engine.Options[0] != (OptionSetting{"Depth", "2"}) {
+		t.Fatalf("start: %+v %q", msg, errText)
+	}
+	m.beginGame(msg)
+	c := loadUserConfig(dir)
+	if c.Engine.Path != path || len(c.Engine.Options) != 1 || !c.Analyser {
+		t.Fatalf("remembered %+v", c)
+	}
+	m.ext.closeEngines()
+	// The next run's dialog opens on it.
+	m2 := newTestModel(o)
+	press(m2, "n")
+	if d := m2.dialog.(*gameDialog); d.path != path || d.options != "Depth=2" {
+		t.Errorf("next run: path %q options %q", d.path, d.options)
+	}
+	// An engine chosen without a path is refused with the reason.
+	d2 := newGameDialog(5, [2]player{{}, {AI: true, Engine: "x"}}, evenNames, false)
+	if _, why := d2.start(); why == "" {
+		t.Error("an engine side without a path starts")
+	}
+}
+
+func mustUSI(t *testing.T, p *game.Position, s string) game.Move {
+	t.Helper()
+	mv, err := p.ParseUSIMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mv
+}
+
+// The built-in AI against fairy-stockfish, on the board with clocks,
+// played to the end, saved as KIF and read back equal.
+func TestBuiltinAgainstFairyStockfish(t *testing.T) {
+	const fsf = "/usr/games/fairy-stockfish"
+	if _, err := exec.LookPath(fsf); err != nil {
+		t.Skip("fairy-stockfish is not installed (" + fsf + "); apt-get install fairy-stockfish runs this test")
+	}
+	if testing.Short() {
+		t.Skip("a whole game: not in -short")
+	}
+	o := testOptions()
+	o.Now = time.Now
+	o.AILimits = &ai.Limits{MoveTime: 30 * time.Millisecond}
+	o.Players = [2]bool{true, true}
+	m := New(o)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	cmd := m.beginGame(startGameMsg{start: game.NewStartPosition(),
+		players: [2]player{{AI: true, Level: 3}, {AI: true, Level: 3, Engine: fsf}},
+		tc:      timeControl{Kind: match.Fischer, Main: 10 * time.Minute, Inc: time.Second},
+		engine:  EngineConfig{Path: fsf, Options: []OptionSetting{{"Threads", "1"}}}})
+	drive(t, m, cmd, func() bool { return m.s.end.over }, 4*time.Minute)
+	defer m.ext.closeEngines()
+	if !m.s.end.over || m.s.node.Ply < 10 {
+		t.Fatalf("game not over (%d plies, %q)", m.s.node.Ply, m.message)
+	}
+	if got, _ := m.s.rec.Get("後手"); !strings.HasPrefix(got, "Fairy-Stockfish") {
+		t.Errorf("後手 header %q, want fairy-stockfish's id name", got)
+	}
+	path := filepath.Join(t.TempDir(), "match.kif")
+	if err := m.writeRecord(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := kif.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotName, _ := back.Get("後手")
+	wantName, _ := m.s.rec.Get("後手")
+	if !sameMoves(back.MainMoves(), m.s.rec.MainMoves()) || gotName != wantName {
+		t.Fatalf("reopened: %d moves, 後手 %q; played %d", len(back.MainMoves()), gotName, len(m.s.rec.MainMoves()))
+	}
+	t.Logf("%d plies, %s (%s)", m.s.node.Ply, m.s.end.reason, m.message)
+}
+
+func sameMoves(a, b []game.Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// drive runs the model's commands as a program would (each in its own
+// goroutine, their messages back through Update) until done or the
+// timeout.
+func drive(t *testing.T, m *Model, first tea.Cmd, done func() bool, timeout time.Duration) {
+	t.Helper()
+	msgs := make(chan tea.Msg, 1024)
+	var run func(tea.Cmd)
+	run = func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		go func() {
+			msg := c()
+			if b, ok := msg.(tea.BatchMsg); ok {
+				for _, c := range b {
+					run(c)
+				}
+				return
+			}
+			if msg != nil {
+				msgs <- msg
+			}
+		}()
+	}
+	run(first)
+	run(m.Init())
+	deadline := time.After(timeout)
+	for !done() {
+		select {
+		case msg := <-msgs:
+			_, cmd := m.Update(msg)
+			run(cmd)
+		case <-deadline:
+			t.Fatalf("timed out after %v at ply %d: %q", timeout, m.s.node.Ply, m.message)
+		}
+	}
+}
+
+// Engine against engine: each side has its own process, both names go
+// into the header, and the moves alternate between them.
+func TestEngineAgainstEngine(t *testing.T) {
+	o := testOptions()
+	m := New(o)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	path := fakeEnginePath(t, "normal")
+	cmd := m.beginGame(startGameMsg{start: game.NewStartPosition(),
+		players: [2]player{{AI: true, Engine: path}, {AI: true, Engine: path}},
+		tc:      timeControl{Kind: match.Byoyomi, Main: time.Minute, Byoyomi: 10 * time.Second},
+		engine:  EngineConfig{Path: path}})
+	drive(t, m, cmd, func() bool { return m.s.node.Ply >= 6 }, 30*time.Second)
+	defer m.ext.closeEngines()
+	if m.ext.side[0] == nil || m.ext.side[1] == nil || m.ext.side[0] == m.ext.side[1] {
+		t.Fatal("the sides do not have an engine each")
+	}
+	for _, side := range []string{"先手", "後手"} {
+		if got, _ := m.s.rec.Get(side); got != "Fakenormal" {
+			t.Errorf("%s header %q", side, got)
+		}
+	}
+	p := game.NewStartPosition()
+	for i, mv := range m.s.rec.MainMoves()[:6] {
+		if want := firstUSI(p); mv.USI() != want {
+			t.Fatalf("ply %d: %s, want the fake's %s", i+1, mv.USI(), want)
+		}
+		p.DoMove(mv)
+	}
+}
