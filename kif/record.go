@@ -155,10 +155,7 @@ func NewRecord(start *game.Position) *Record {
 
 // SetStart sets the start position, naming it when it is a preset.
 func (r *Record) SetStart(p *game.Position) {
-	q := p.Clone()
-	for q.Plies() > 0 {
-		q.UndoMove()
-	}
+	q, _ := p.Origin()
 	sfen := q.SFEN()
 	r.Start = Start{SFEN: sfen}
 	if h, ok := game.HandicapBySFEN(sfen); ok {

@@ -26,11 +26,8 @@ func ReadUSI(name, text string) (*Record, error) {
 	if err != nil {
 		return nil, &ParseError{File: name, Line: 1, Msg: err.Error()}
 	}
-	moves := p.Moves()
-	for range moves {
-		p.UndoMove()
-	}
-	r := NewRecord(p)
+	start, moves := p.Origin()
+	r := NewRecord(start)
 	n := r.Root
 	for _, m := range moves {
 		n = n.AddChild(&Node{Move: m})
