@@ -420,14 +420,6 @@ func mateFlags(fs *flag.FlagSet) func() mate.Options {
 	}
 }
 
-func usiMoves(ms []game.Move) string {
-	parts := make([]string, len(ms))
-	for i, m := range ms {
-		parts[i] = m.USI()
-	}
-	return strings.Join(parts, " ")
-}
-
 func runMate(args []string, stdout, stderr io.Writer) int {
 	began := time.Now() // --time covers the whole command
 	fs := newFlags("mate", stderr)
@@ -470,7 +462,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	res := sv.Solve(context.Background(), p)
 	switch res.Status {
 	case mate.Mate:
-		fmt.Fprintf(stdout, "checkmate %s\n", usiMoves(res.Moves))
+		fmt.Fprintf(stdout, "checkmate %s\n", game.JoinUSI(res.Moves))
 		minimal := "minimal"
 		switch {
 		case res.Partial:

@@ -303,11 +303,8 @@ func (p *Position) USIPosition() string {
 	sb.WriteString("sfen ")
 	sb.WriteString(q.SFEN())
 	if len(moves) > 0 {
-		sb.WriteString(" moves")
-		for _, m := range moves {
-			sb.WriteByte(' ')
-			sb.WriteString(m.USI())
-		}
+		sb.WriteString(" moves ")
+		sb.WriteString(JoinUSI(moves))
 	}
 	return sb.String()
 }

@@ -40,11 +40,7 @@ func ReadUSI(name, text string) (*Record, error) {
 func WriteUSI(r *Record) string {
 	s := "position sfen " + r.Start.SFEN
 	if moves := r.MainMoves(); len(moves) > 0 {
-		parts := make([]string, len(moves))
-		for i, m := range moves {
-			parts[i] = m.USI()
-		}
-		s += " moves " + strings.Join(parts, " ")
+		s += " moves " + game.JoinUSI(moves)
 	}
 	return s
 }

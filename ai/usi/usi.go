@@ -374,11 +374,7 @@ func (s *Session) goCommand(f []string) {
 			res := s.solver.Solve(context.Background(), pos)
 			switch res.Status {
 			case mate.Mate:
-				var parts []string
-				for _, m := range res.Moves {
-					parts = append(parts, m.USI())
-				}
-				s.finish(done, "checkmate %s", strings.Join(parts, " "))
+				s.finish(done, "checkmate %s", game.JoinUSI(res.Moves))
 			case mate.NoMate:
 				s.finish(done, "checkmate nomate")
 			default:
@@ -425,10 +421,7 @@ func (s *Session) info(i ai.Info) {
 	}
 	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d time %d", i.Nodes, i.NPS, i.Hashfull, i.Time.Milliseconds())
 	if len(i.PV) > 0 {
-		sb.WriteString(" pv")
-		for _, m := range i.PV {
-			sb.WriteString(" " + m.USI())
-		}
+		sb.WriteString(" pv " + game.JoinUSI(i.PV))
 	}
 	s.println("%s", sb.String())
 }
