@@ -99,9 +99,9 @@ func (r *csaReader) statement(no int, st string) error {
 	switch {
 	case strings.HasPrefix(st, "V"):
 	case strings.HasPrefix(st, "N+"):
-		r.header = append(r.header, HeaderField{"先手", st[2:]})
+		r.header = append(r.header, HeaderField{SideNames(false)[game.Black], st[2:]})
 	case strings.HasPrefix(st, "N-"):
-		r.header = append(r.header, HeaderField{"後手", st[2:]})
+		r.header = append(r.header, HeaderField{SideNames(false)[game.White], st[2:]})
 	case strings.HasPrefix(st, "$"):
 		r.info(st)
 	case strings.HasPrefix(st, "PI"):
@@ -418,12 +418,9 @@ func WriteCSA(r *Record) string {
 	sb.WriteString("V2.2\n")
 	var rest []HeaderField
 	for _, f := range r.Header {
-		switch {
-		case f.Key == "先手" || f.Key == "下手":
-			fmt.Fprintf(&sb, "N+%s\n", f.Value)
-		case f.Key == "後手" || f.Key == "上手":
-			fmt.Fprintf(&sb, "N-%s\n", f.Value)
-		default:
+		if c, ok := SideByName(f.Key); ok {
+			fmt.Fprintf(&sb, "N%s%s\n", csaSign(c), f.Value)
+		} else {
 			rest = append(rest, f)
 		}
 	}

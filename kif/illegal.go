@@ -183,7 +183,7 @@ func (m illegalMove) dest(prev game.Move) string {
 // foulSummary is the まで line after an illegal move written as a move:
 // the side that did not make it wins by the foul.
 func (r *Record) foulSummary(n *Node) string {
-	return fmt.Sprintf("まで%d手で%sの反則勝ち", n.Ply, r.sideNames()[r.sideAt(n.Ply).Opp()])
+	return fmt.Sprintf("まで%d手で%sの反則勝ち", n.Ply, r.SideNames()[r.sideAt(n.Ply).Opp()])
 }
 
 // illegalFromComment turns a 反則負け ending whose first comment names

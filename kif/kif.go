@@ -135,8 +135,7 @@ func specialOf(move string) (Special, string, bool) {
 	if sp, ok := specialByWord[f[0]]; ok {
 		return sp, f[0], true
 	}
-	switch f[0] {
-	case "先手", "後手", "下手", "上手", "▲", "△":
+	if _, side := SideByName(f[0]); side || f[0] == "▲" || f[0] == "△" {
 		if len(f) > 1 {
 			if sp, ok := specialByWord[f[1]]; ok {
 				return sp, f[1], true
@@ -196,18 +195,6 @@ func formatClock(spent, total time.Duration) string {
 	return fmt.Sprintf("(%3d:%02d/%02d:%02d:%02d)", s/60, s%60, t/3600, t/60%60, t%60)
 }
 
-// sideNames returns what the record calls the two sides: 先手/後手, or
-// 下手/上手 in a handicap game.
-func (r *Record) sideNames() [2]string {
-	if r.Start.IsPreset && r.Start.Preset != game.Even {
-		return [2]string{"下手", "上手"}
-	}
-	if _, ok := r.Get("下手"); ok {
-		return [2]string{"下手", "上手"}
-	}
-	return [2]string{"先手", "後手"}
-}
-
 // sideAt returns the side to move at ply n (the side that plays move n).
 func (r *Record) sideAt(ply int) game.Color {
 	s := game.Black
@@ -222,7 +209,7 @@ func (r *Record) sideAt(ply int) game.Color {
 
 // Summary returns the "まで…" line for a special ending node.
 func (r *Record) Summary(n *Node) string {
-	names := r.sideNames()
+	names := r.SideNames()
 	mover := r.sideAt(n.Ply)
 	played := n.Ply - 1
 	p := fmt.Sprintf("まで%d手で", played)
@@ -283,8 +270,7 @@ func writeHeaderAndStart(sb *strings.Builder, r *Record) {
 		wroteHandicap = true
 	}
 	for _, f := range r.Header {
-		switch f.Key {
-		case "先手", "後手", "下手", "上手":
+		if _, side := SideByName(f.Key); side {
 			writeHandicap()
 		}
 		fmt.Fprintf(sb, "%s：%s\n", f.Key, f.Value)
@@ -293,7 +279,7 @@ func writeHeaderAndStart(sb *strings.Builder, r *Record) {
 	if !r.Start.IsPreset || !commonPreset[r.Start.Preset] {
 		// Presets some readers do not know (三枚落ち, 左七枚落ち …) get a
 		// diagram too, which every reader honours.
-		writeBOD(sb, r.StartPosition(), r.Start.IsPreset && r.Start.Preset != game.Even)
+		writeBOD(sb, r.StartPosition(), r.Start.IsHandicap())
 	}
 	if r.Root.Bookmark != "" {
 		fmt.Fprintf(sb, "&%s\n", r.Root.Bookmark)
