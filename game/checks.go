@@ -13,21 +13,10 @@ func (p *Position) GenerateChecks(ml *MoveList) {
 		return
 	}
 	own := p.byColor[us]
-	empty := p.occ.Not()
 	ksq := p.kings[us]
 
 	// Evasion constraint when we are in check ourselves.
-	target := Full
-	dropTarget := empty
-	if p.checkers.NonZero() {
-		if p.checkers.MoreThanOne() {
-			target, dropTarget = Empty, Empty
-		} else {
-			c := p.checkers.First()
-			dropTarget = betweenBB[ksq][c]
-			target = dropTarget.Set(c)
-		}
-	}
+	target, dropTarget := p.evasionTargets()
 
 	// Drops.
 	if h := p.hands[us]; h != 0 && dropTarget.NonZero() {

@@ -143,24 +143,34 @@ func (p *Position) quickEvasion() (has, ok bool) {
 	return false, true
 }
 
+// evasionTargets returns where the side to move's pieces other than the
+// king may go (target) and where it may drop (dropTarget): anywhere not
+// its own and any empty square out of check; in check from one piece, the
+// checker's square and the squares between it and the king (drops only
+// between); in double check, nowhere.
+func (p *Position) evasionTargets() (target, dropTarget Bitboard) {
+	if p.checkers.IsZero() {
+		return Full, p.occ.Not()
+	}
+	if p.checkers.MoreThanOne() {
+		return Empty, Empty
+	}
+	c := p.checkers.First()
+	between := betweenBB[p.kings[p.side]][c]
+	return between.Set(c), between
+}
+
 func (p *Position) generate(ml *MoveList, mode genMode) {
 	us := p.side
 	ksq := p.kings[us]
 	empty := p.occ.Not()
-	target, dropTarget := Full, empty
-	if p.checkers.NonZero() {
-		if ksq != NoSquare {
-			p.genKingMoves(ml, mode)
-		}
-		if p.checkers.MoreThanOne() {
-			return
-		}
-		c := p.checkers.First()
-		dropTarget = betweenBB[ksq][c]
-		target = dropTarget.Set(c)
-	} else if ksq != NoSquare {
+	if ksq != NoSquare {
 		p.genKingMoves(ml, mode)
 	}
+	if p.checkers.MoreThanOne() {
+		return
+	}
+	target, dropTarget := p.evasionTargets()
 	caps := p.byColor[us.Opp()].And(target)
 	quiets := empty.And(target)
 	pinned := p.Pinned(us)
