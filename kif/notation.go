@@ -275,17 +275,9 @@ func ParseMoveText(s string) (MoveText, error) {
 		// Some writers put 同 after the square (７六同歩): the square wins.
 		rest = strings.TrimLeftFunc(strings.TrimPrefix(rest, "同"), isSpace)
 	}
-	found := false
-	for _, pn := range pieceNames {
-		if strings.HasPrefix(rest, pn.name) {
-			mt.Piece = pn.t
-			rest = rest[len(pn.name):]
-			found = true
-			break
-		}
-	}
-	if !found {
-		return mt, fmt.Errorf("%q: want a piece name (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍) after the square", s)
+	var ok bool
+	if mt.Piece, rest, ok = readPieceName(rest); !ok {
+		return mt, fmt.Errorf("%q: want a piece name (%s) after the square", s, writtenPieceNames)
 	}
 	for {
 		switch {
