@@ -500,15 +500,39 @@ func runTsume(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer f.Close()
-	type problem struct {
-		line     int
-		p        *game.Position
-		expected string
+	probs, err := readTsumeProblems(f, rest[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki tsume:", err)
+		return 2
 	}
-	var probs []problem
-	sc := bufio.NewScanner(f)
+	rep := newTsumeReport(stdout)
+	for _, pr := range probs {
+		o := opts()
+		o.Start = time.Now() // --time covers each problem's setting up too
+		rep.add(pr, mate.New(o).Solve(context.Background(), pr.pos))
+	}
+	rep.finish()
+	return 0
+}
+
+// tsumeProblem is one line of a tsume file: a position and what its
+// solution should be, if the file says ("" for nothing said).
+type tsumeProblem struct {
+	line     int
+	pos      *game.Position
+	expected string // a length in plies, or "nomate"
+}
+
+// readTsumeProblems reads a tsume file: one SFEN a line, optionally
+// followed by a tab and the expected length or "nomate"; blank lines and
+// lines starting with # are skipped. Errors name the file and line.
+func readTsumeProblems(r io.Reader, name string) ([]tsumeProblem, error) {
+	var probs []tsumeProblem
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for n := 1; sc.Scan(); n++ {
+	n := 0
+	for sc.Scan() {
+		n++
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -516,57 +540,75 @@ func runTsume(args []string, stdout, stderr io.Writer) int {
 		cols := strings.Split(line, "\t")
 		p, err := game.ParseSFEN(cols[0])
 		if err != nil {
-			fmt.Fprintf(stderr, "kiki tsume: %s:%d: %v\n", rest[0], n, err)
-			return 2
+			return nil, fmt.Errorf("%s:%d: %w", name, n, err)
 		}
 		exp := ""
 		if len(cols) > 1 {
 			exp = strings.TrimSpace(cols[1])
 			if _, err := strconv.Atoi(exp); err != nil && exp != "nomate" && exp != "" {
-				fmt.Fprintf(stderr, "kiki tsume: %s:%d: expected length %q is not a number or nomate\n", rest[0], n, exp)
-				return 2
+				return nil, fmt.Errorf("%s:%d: expected length %q is not a number or nomate", name, n, exp)
 			}
 		}
-		probs = append(probs, problem{n, p, exp})
+		probs = append(probs, tsumeProblem{n, p, exp})
 	}
-	fmt.Fprintf(stdout, "%5s  %-8s %7s %5s %8s %12s %9s\n", "line", "result", "length", "book", "expected", "nodes", "time")
-	solved, agree, agreeBook, withExp := 0, 0, 0, 0
-	var total time.Duration
-	var nodes uint64
-	for _, pr := range probs {
-		o := opts()
-		o.Start = time.Now() // --time covers each problem's setting up too
-		res := mate.New(o).Solve(context.Background(), pr.p)
-		total += res.Elapsed
-		nodes += res.Nodes
-		result, length, book := res.Status.String(), "-", "-"
-		if res.Status == mate.Mate {
-			length, book = strconv.Itoa(res.Length), strconv.Itoa(res.BookLength)
-			if !res.Minimal {
-				length += "?"
-			}
-		}
-		if res.Status != mate.Unknown {
-			solved++
-		}
-		if pr.expected != "" {
-			withExp++
-			switch {
-			case pr.expected == "nomate" && res.Status == mate.NoMate || pr.expected == strconv.Itoa(res.Length) && res.Status == mate.Mate:
-				agree++
-			case pr.expected == book:
-				agreeBook++
-			}
-		}
-		exp := pr.expected
-		if exp == "" {
-			exp = "-"
-		}
-		fmt.Fprintf(stdout, "%5d  %-8s %7s %5s %8s %12d %8.2fs\n", pr.line, result, length, book, exp, res.Nodes, res.Elapsed.Seconds())
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s:%d: %w", name, n+1, err)
 	}
-	fmt.Fprintf(stdout, "solved %d of %d; %d of %d match the expected length (minimax), %d more the book length; %d nodes in %.1fs (%.0f nodes/s)\n",
-		solved, len(probs), agree, withExp, agreeBook, nodes, total.Seconds(), float64(nodes)/total.Seconds())
-	return 0
+	return probs, nil
+}
+
+// tsumeReport writes kiki tsume's table: a header, a row for each problem
+// as it is solved, and a summary line of how many were solved and how many
+// agree with the lengths the file expects.
+type tsumeReport struct {
+	w                                           io.Writer
+	problems, solved, agree, agreeBook, withExp int
+	nodes                                       uint64
+	total                                       time.Duration
+}
+
+// newTsumeReport writes the table's header to w.
+func newTsumeReport(w io.Writer) *tsumeReport {
+	fmt.Fprintf(w, "%5s  %-8s %7s %5s %8s %12s %9s\n", "line", "result", "length", "book", "expected", "nodes", "time")
+	return &tsumeReport{w: w}
+}
+
+// add writes the row of problem pr, solved as res. A length not proven
+// minimal is marked "?"; an expected length agrees with the minimax length
+// or, failing that, with the book length.
+func (r *tsumeReport) add(pr tsumeProblem, res mate.Result) {
+	r.problems++
+	r.total += res.Elapsed
+	r.nodes += res.Nodes
+	result, length, book := res.Status.String(), "-", "-"
+	if res.Status == mate.Mate {
+		length, book = strconv.Itoa(res.Length), strconv.Itoa(res.BookLength)
+		if !res.Minimal {
+			length += "?"
+		}
+	}
+	if res.Status != mate.Unknown {
+		r.solved++
+	}
+	exp := pr.expected
+	if exp != "" {
+		r.withExp++
+		switch {
+		case exp == "nomate" && res.Status == mate.NoMate || exp == strconv.Itoa(res.Length) && res.Status == mate.Mate:
+			r.agree++
+		case exp == book:
+			r.agreeBook++
+		}
+	} else {
+		exp = "-"
+	}
+	fmt.Fprintf(r.w, "%5d  %-8s %7s %5s %8s %12d %8.2fs\n", pr.line, result, length, book, exp, res.Nodes, res.Elapsed.Seconds())
+}
+
+// finish writes the summary line.
+func (r *tsumeReport) finish() {
+	fmt.Fprintf(r.w, "solved %d of %d; %d of %d match the expected length (minimax), %d more the book length; %d nodes in %.1fs (%.0f nodes/s)\n",
+		r.solved, r.problems, r.agree, r.withExp, r.agreeBook, r.nodes, r.total.Seconds(), float64(r.nodes)/r.total.Seconds())
 }
 
 func runUSI(args []string, stdout, stderr io.Writer) int {
