@@ -158,19 +158,11 @@ func (m illegalMove) csaText() (string, bool) {
 	if !m.drop && !m.hasFrom {
 		return "", false
 	}
-	sign := "+"
-	if m.color == game.White {
-		sign = "-"
-	}
-	from := "00"
-	if !m.drop {
-		from = fmt.Sprintf("%d%d", m.from.File(), m.from.Rank())
-	}
 	t := m.piece
 	if m.promote {
 		t = t.Promote()
 	}
-	return fmt.Sprintf("%s%s%d%d%s", sign, from, m.to.File(), m.to.Rank(), csaNames[t]), true
+	return csaMoveText(m.color, m.from, m.to, m.drop, t), true
 }
 
 func (m illegalMove) dest(prev game.Move) string {
