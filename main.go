@@ -432,7 +432,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(rest) != 0 {
-		fmt.Fprintln(stderr, "usage: kiki mate [--sfen SFEN] [--time SECONDS] [--nodes N] [--hash MiB] [--all]")
+		fmt.Fprintln(stderr, "usage: kiki mate [--sfen SFEN] [--time SECONDS] [--nodes N] [--hash MiB] [--all] [--first]")
 		return 2
 	}
 	p, ok := pos(stderr)

@@ -104,6 +104,26 @@ var specialByWord = map[string]Special{
 // SpecialOther and SpecialIllegal).
 func (s Special) Word() string { return specialWords[s] }
 
+// specialEnglish are the endings' names in English, for String.
+var specialEnglish = [...]string{
+	NotSpecial: "not special", Resign: "resign", Interrupt: "interrupt", Repetition: "repetition",
+	Mate: "mate", NoMate: "no mate", Impasse: "impasse", Timeout: "timeout", FoulWin: "foul win",
+	FoulLose: "foul lose", EnteringKing: "entering king", WinByDefault: "win by default",
+	LoseByDefault: "lose by default", SpecialIllegal: "illegal move", SpecialOther: "other",
+}
+
+// String names the ending in English with its word, if it has one
+// ("resign (投了)"), for logs and test messages.
+func (s Special) String() string {
+	if s < 0 || int(s) >= len(specialEnglish) {
+		return fmt.Sprintf("Special(%d)", int(s))
+	}
+	if w := s.Word(); w != "" {
+		return specialEnglish[s] + " (" + w + ")"
+	}
+	return specialEnglish[s]
+}
+
 // Text returns what the node's special line says.
 func (n *Node) Text() string {
 	if n.Special == SpecialOther || n.Special == SpecialIllegal {
