@@ -70,21 +70,20 @@ func summarySpecial(t string) (int, Special, string, bool) {
 		return n, Mate, "", true
 	}
 	s = strings.TrimSpace(strings.TrimPrefix(s, "で"))
-	switch {
-	case strings.Contains(s, "時間切れ") || strings.Contains(s, "切れ負け"):
+	if strings.Contains(s, "時間切れ") || strings.Contains(s, "切れ負け") {
 		return n, Timeout, "", true
-	case strings.HasSuffix(s, "反則勝ち"):
-		return n, FoulWin, "", true
-	case strings.HasSuffix(s, "反則負け"):
-		return n, FoulLose, "", true
-	case strings.HasSuffix(s, "入玉勝ち") || strings.HasSuffix(s, "宣言勝ち"):
-		return n, EnteringKing, "", true
-	case strings.HasSuffix(s, "不戦勝"):
-		return n, WinByDefault, "", true
-	case strings.HasSuffix(s, "不戦敗"):
-		return n, LoseByDefault, "", true
-	case strings.HasSuffix(s, "勝ち"):
-		return n, Resign, "", true
+	}
+	// In this order: 勝ち alone, last, means the loser resigned.
+	for _, e := range []struct {
+		suffix string
+		sp     Special
+	}{
+		{"反則勝ち", FoulWin}, {"反則負け", FoulLose}, {"入玉勝ち", EnteringKing}, {"宣言勝ち", EnteringKing},
+		{"不戦勝", WinByDefault}, {"不戦敗", LoseByDefault}, {"勝ち", Resign},
+	} {
+		if strings.HasSuffix(s, e.suffix) {
+			return n, e.sp, "", true
+		}
 	}
 	if sp, ok := specialByWord[s]; ok {
 		return n, sp, "", true
@@ -96,11 +95,9 @@ func summarySpecial(t string) (int, Special, string, bool) {
 // to a line, resolved with the legal moves (右 左 直 上 引 寄, 打, 成/不成).
 func ReadKI2(name, text string) (*Record, error) {
 	b := newBuilder(name)
-	lines := splitLines(text)
-	for i, raw := range lines {
-		no := i + 1
-		line := strings.TrimRight(raw, "\r")
-		t := strings.TrimLeft(line, " 　\t")
+	lines := recordLines(text)
+	for _, l := range lines {
+		no, t := l.no, l.t
 		switch {
 		case b.commonLine(t):
 		case strings.HasPrefix(t, "変化"):
@@ -140,12 +137,8 @@ func ReadKI2(name, text string) (*Record, error) {
 		default:
 			toks, ok := splitKI2Moves(t)
 			if !ok {
-				handled, err := b.preamble(line, no)
-				if err != nil {
+				if err := b.otherLine(l); err != nil {
 					return nil, err
-				}
-				if !handled {
-					b.warnf(no, "unrecognised line %q ignored", t)
 				}
 				continue
 			}

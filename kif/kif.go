@@ -13,11 +13,9 @@ import (
 // The KIF format is described in ../shared/reference/kif-format.md.
 func ReadKIF(name, text string) (*Record, error) {
 	b := newBuilder(name)
-	lines := splitLines(text)
-	for i, raw := range lines {
-		no := i + 1
-		line := strings.TrimRight(raw, "\r")
-		t := strings.TrimLeft(line, " 　\t")
+	lines := recordLines(text)
+	for _, l := range lines {
+		no, t := l.no, l.t
 		switch {
 		case b.commonLine(t):
 		case strings.HasPrefix(t, "変化"):
@@ -36,12 +34,8 @@ func ReadKIF(name, text string) (*Record, error) {
 				b.kifMove(num, rest, no)
 				continue
 			}
-			handled, err := b.preamble(line, no)
-			if err != nil {
+			if err := b.otherLine(l); err != nil {
 				return nil, err
-			}
-			if !handled {
-				b.warnf(no, "unrecognised line %q ignored", t)
 			}
 		}
 	}

@@ -279,31 +279,23 @@ func ParseMoveText(s string) (MoveText, error) {
 	if mt.Piece, rest, ok = readPieceName(rest); !ok {
 		return mt, fmt.Errorf("%q: want a piece name (%s) after the square", s, writtenPieceNames)
 	}
+	// mark takes word off the front of rest and sets flag, if it is there.
+	mark := func(word string, flag *bool) bool {
+		r, ok := strings.CutPrefix(rest, word)
+		if ok {
+			rest, *flag = r, true
+		}
+		return ok
+	}
 	for {
-		switch {
-		case strings.HasPrefix(rest, "不成"):
-			mt.NoPromo = true
-			rest = rest[len("不成"):]
-			continue
-		case strings.HasPrefix(rest, "生"):
-			mt.NoPromo = true
-			rest = rest[len("生"):]
-			continue
-		case strings.HasPrefix(rest, "成"):
-			mt.Promote = true
-			rest = rest[len("成"):]
-			continue
-		case strings.HasPrefix(rest, "打"):
-			mt.Drop = true
-			rest = rest[len("打"):]
+		if mark("不成", &mt.NoPromo) || mark("生", &mt.NoPromo) || mark("成", &mt.Promote) || mark("打", &mt.Drop) {
 			continue
 		}
 		matched := false
 		for _, w := range []string{"右", "左", "直", "上", "引", "寄", "行", "入"} {
-			if strings.HasPrefix(rest, w) {
+			if r, ok := strings.CutPrefix(rest, w); ok {
 				mt.Relative += w
-				rest = rest[len(w):]
-				matched = true
+				rest, matched = r, true
 			}
 		}
 		if !matched {

@@ -1,6 +1,7 @@
 package kif
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -8,32 +9,22 @@ import (
 	"kiki/game"
 )
 
-// pieceTable is what records call each piece kind beyond game's names: its
-// two-letter CSA code and the other spellings seen in KIF, KI2 and board
-// diagrams. A kind's written name (PieceType.Name: 成香) and its board
-// glyph (PieceType.Glyph: 杏) come from game, so that kif, ui and the
-// engine's messages agree; the tables below derive from both. The order is
-// the one people list pieces in (金 before 角), used in messages.
-var pieceTable = []struct {
-	t       game.PieceType
-	csa     string
-	aliases []string
-}{
-	{game.Pawn, "FU", nil},
-	{game.Lance, "KY", nil},
-	{game.Knight, "KE", nil},
-	{game.Silver, "GI", nil},
-	{game.Gold, "KI", nil},
-	{game.Bishop, "KA", nil},
-	{game.Rook, "HI", nil},
-	{game.King, "OU", []string{"王"}},
-	{game.ProPawn, "TO", nil},
-	{game.ProLance, "NY", nil},
-	{game.ProKnight, "NK", nil},
-	{game.ProSilver, "NG", nil},
-	{game.Horse, "UM", nil},
-	{game.Dragon, "RY", []string{"竜"}},
-}
+// What records call the piece kinds. A kind's written name
+// (PieceType.Name: 成香) and its board glyph (PieceType.Glyph: 杏) come
+// from game, so that kif, ui and the engine's messages agree; kif adds the
+// CSA codes and the other spellings records use. The tables after these
+// two derive from them and game's names.
+var (
+	// csaNames are the two-letter CSA codes of the kinds.
+	csaNames = map[game.PieceType]string{
+		game.Pawn: "FU", game.Lance: "KY", game.Knight: "KE", game.Silver: "GI", game.Gold: "KI",
+		game.Bishop: "KA", game.Rook: "HI", game.King: "OU", game.ProPawn: "TO", game.ProLance: "NY",
+		game.ProKnight: "NK", game.ProSilver: "NG", game.Horse: "UM", game.Dragon: "RY",
+	}
+	// otherSpellings are the spellings seen in KIF, KI2 and board
+	// diagrams besides game's names.
+	otherSpellings = map[string]game.PieceType{"王": game.King, "竜": game.Dragon}
+)
 
 type pieceName struct {
 	name string
@@ -41,9 +32,8 @@ type pieceName struct {
 }
 
 var (
-	// csaPieces maps CSA codes to kinds, csaNames kinds to codes.
+	// csaPieces maps CSA codes to kinds.
 	csaPieces = map[string]game.PieceType{}
-	csaNames  = map[game.PieceType]string{}
 	// pieceNames lists every Japanese spelling, longest first, for
 	// reading moves (成香 before 香).
 	pieceNames []pieceName
@@ -57,25 +47,25 @@ var (
 
 func init() {
 	var written []string
-	for _, p := range pieceTable {
-		csaPieces[p.csa] = p.t
-		csaNames[p.t] = p.csa
-		written = append(written, p.t.Name())
-		names := append([]string{p.t.Name(), p.t.Glyph()}, p.aliases...)
-		for i, n := range names {
-			if slices.Contains(names[:i], n) {
-				continue
-			}
-			pieceNames = append(pieceNames, pieceName{n, p.t})
-			if utf8.RuneCountInString(n) == 1 {
-				r, _ := utf8.DecodeRuneInString(n)
-				boardGlyphs[r] = p.t
-			}
+	spellings := map[string]game.PieceType{}
+	for t := game.Pawn; t < game.NumPieceTypes; t++ {
+		csaPieces[csaNames[t]] = t
+		written = append(written, t.Name())
+		spellings[t.Name()], spellings[t.Glyph()] = t, t
+	}
+	for name, t := range otherSpellings {
+		spellings[name] = t
+	}
+	for name, t := range spellings {
+		pieceNames = append(pieceNames, pieceName{name, t})
+		if utf8.RuneCountInString(name) == 1 {
+			r, _ := utf8.DecodeRuneInString(name)
+			boardGlyphs[r] = t
 		}
 	}
 	writtenPieceNames = strings.Join(written, " ")
-	slices.SortStableFunc(pieceNames, func(a, b pieceName) int {
-		return utf8.RuneCountInString(b.name) - utf8.RuneCountInString(a.name)
+	slices.SortFunc(pieceNames, func(a, b pieceName) int {
+		return cmp.Or(utf8.RuneCountInString(b.name)-utf8.RuneCountInString(a.name), strings.Compare(a.name, b.name))
 	})
 }
 

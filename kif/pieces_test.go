@@ -12,25 +12,23 @@ import (
 // as the kind (成香 as a promoted lance, not a lance followed by junk),
 // and that the message list names each kind once.
 func TestPieceTable(t *testing.T) {
-	seen := map[game.PieceType]bool{}
-	for _, p := range pieceTable {
-		seen[p.t] = true
-		if csaPieces[csaNames[p.t]] != p.t {
-			t.Errorf("%s: CSA code %q reads back as %v", p.t.Name(), csaNames[p.t], csaPieces[csaNames[p.t]])
+	for k := game.Pawn; k < game.NumPieceTypes; k++ {
+		if code, ok := csaNames[k]; !ok || csaPieces[code] != k {
+			t.Errorf("%s: CSA code %q reads back as %v", k.Name(), code, csaPieces[code])
 		}
-		for _, name := range append([]string{p.t.Name(), p.t.Glyph()}, p.aliases...) {
+		for _, name := range []string{k.Name(), k.Glyph()} {
 			got, rest, ok := readPieceName(name + "(77)")
-			if !ok || got != p.t || rest != "(77)" {
-				t.Errorf("readPieceName(%q) = %v, %q, %v; want %v", name+"(77)", got, rest, ok, p.t)
+			if !ok || got != k || rest != "(77)" {
+				t.Errorf("readPieceName(%q) = %v, %q, %v; want %v", name+"(77)", got, rest, ok, k)
 			}
 		}
-		if r := []rune(p.t.Glyph()); len(r) != 1 || boardGlyphs[r[0]] != p.t {
-			t.Errorf("board glyph %q does not read as %s", p.t.Glyph(), p.t.Name())
+		if r := []rune(k.Glyph()); len(r) != 1 || boardGlyphs[r[0]] != k {
+			t.Errorf("board glyph %q does not read as %s", k.Glyph(), k.Name())
 		}
 	}
-	for k := game.Pawn; k < game.NumPieceTypes; k++ {
-		if !seen[k] {
-			t.Errorf("%s has no row in pieceTable", k.Name())
+	for name, k := range otherSpellings {
+		if got, rest, ok := readPieceName(name + "右"); !ok || got != k || rest != "右" {
+			t.Errorf("readPieceName(%q) = %v, %q, %v; want %v", name+"右", got, rest, ok, k)
 		}
 	}
 	if got := strings.Fields(writtenPieceNames); len(got) != int(game.NumPieceTypes)-1 {
