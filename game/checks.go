@@ -21,18 +21,10 @@ func (p *Position) GenerateChecks(ml *MoveList) {
 	// Drops.
 	if h := p.hands[us]; h != 0 && dropTarget.NonZero() {
 		for t := Pawn; t <= Gold; t++ {
-			if !h.Has(t) {
-				continue
-			}
-			tg := Attacks(NewPiece(them, t), ek, p.occ).And(dropTarget)
-			if t == Pawn {
-				tg = p.pawnDropTargets(tg)
-			} else {
-				tg = tg.AndNot(deadBB[us][t])
-			}
-			pc := NewPiece(us, t)
-			for tg.NonZero() {
-				ml.add(NewDrop(pc, tg.Pop()))
+			if h.Has(t) {
+				// A piece dropped where the enemy king, were it that
+				// piece, would attack it gives check.
+				p.addDrops(ml, t, Attacks(NewPiece(them, t), ek, p.occ).And(dropTarget))
 			}
 		}
 	}

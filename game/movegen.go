@@ -291,19 +291,25 @@ func (p *Position) genDrops(ml *MoveList, targets Bitboard) {
 		return
 	}
 	for t := Pawn; t <= Gold; t++ {
-		if !h.Has(t) {
-			continue
+		if h.Has(t) {
+			p.addDrops(ml, t, targets)
 		}
-		var tg Bitboard
-		if t == Pawn {
-			tg = p.pawnDropTargets(targets)
-		} else {
-			tg = targets.AndNot(deadBB[us][t])
-		}
-		pc := NewPiece(us, t)
-		for tg.NonZero() {
-			ml.add(NewDrop(pc, tg.Pop()))
-		}
+	}
+}
+
+// addDrops appends the side to move's drops of kind t on the squares of tg
+// where t may be dropped: not where it could never move again, and for a
+// pawn not on a file with another pawn or to give drop-pawn mate.
+func (p *Position) addDrops(ml *MoveList, t PieceType, tg Bitboard) {
+	us := p.side
+	if t == Pawn {
+		tg = p.pawnDropTargets(tg)
+	} else {
+		tg = tg.AndNot(deadBB[us][t])
+	}
+	pc := NewPiece(us, t)
+	for tg.NonZero() {
+		ml.add(NewDrop(pc, tg.Pop()))
 	}
 }
 
