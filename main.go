@@ -141,6 +141,21 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseOperands parses fs's flags among args and wants exactly n other
+// arguments, which it returns. Otherwise it reports false, after printing
+// the usage line (a bad flag has the flag package's own message instead).
+func parseOperands(fs *flag.FlagSet, args []string, n int, usage string) ([]string, bool) {
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, false
+	}
+	if len(rest) != n {
+		fmt.Fprintln(fs.Output(), "usage: kiki "+usage)
+		return nil, false
+	}
+	return rest, true
+}
+
 // positionFlag reads --sfen into a position (the even start by default).
 func positionFlag(fs *flag.FlagSet) func(stderr io.Writer) (*game.Position, bool) {
 	sfen := fs.String("sfen", "", "start from this SFEN instead of the even start position")
@@ -161,15 +176,11 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("perft", stderr)
 	pos := positionFlag(fs)
 	divide := fs.Bool("divide", false, "print the count below each root move")
-	rest, err := parseArgs(fs, args)
-	if err != nil {
+	rest, ok := parseOperands(fs, args, 1, "perft [--sfen SFEN] [--divide] DEPTH")
+	if !ok {
 		return 2
 	}
 	var depth int
-	if len(rest) != 1 {
-		fmt.Fprintln(stderr, "usage: kiki perft [--sfen SFEN] [--divide] DEPTH")
-		return 2
-	}
 	if _, err := fmt.Sscanf(rest[0], "%d", &depth); err != nil || depth < 1 || depth > 20 {
 		fmt.Fprintf(stderr, "kiki perft: DEPTH must be a number from 1 to 20, got %q\n", rest[0])
 		return 2
@@ -205,12 +216,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 func listMoves(name string, gen func(*game.Position, *game.MoveList), args []string, stdout, stderr io.Writer) int {
 	fs := newFlags(name, stderr)
 	pos := positionFlag(fs)
-	rest, err := parseArgs(fs, args)
-	if err != nil {
-		return 2
-	}
-	if len(rest) != 0 {
-		fmt.Fprintf(stderr, "usage: kiki %s [--sfen SFEN]\n", name)
+	if _, ok := parseOperands(fs, args, 0, name+" [--sfen SFEN]"); !ok {
 		return 2
 	}
 	p, ok := pos(stderr)
@@ -339,12 +345,8 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	to := fs.String("to", "", "output format: kif (Shift_JIS), kifu (UTF-8), ki2, ki2u, csa, usi or sfen; default from --out's extension, else kifu")
 	out := fs.String("out", "", "write to this file (atomically) instead of standard output")
 	sjis := fs.Bool("sjis", false, "write kif/ki2 to a terminal in Shift_JIS too (by default a terminal gets UTF-8)")
-	rest, err := parseArgs(fs, args)
-	if err != nil {
-		return 2
-	}
-	if len(rest) != 1 {
-		fmt.Fprintln(stderr, "usage: kiki convert [--to kif|kifu|ki2|ki2u|csa|usi|sfen] [--out FILE] FILE")
+	rest, ok := parseOperands(fs, args, 1, "convert [--to kif|kifu|ki2|ki2u|csa|usi|sfen] [--out FILE] FILE")
+	if !ok {
 		return 2
 	}
 	format := kif.FormatKIFU
@@ -427,12 +429,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	opts := mateFlags(fs)
 	all := fs.Bool("all", false, "list every first move that leads to mate (to spot alternative mates, 余詰)")
 	first := fs.Bool("first", false, "print the first mate found without shortening it to the minimax length (long problems)")
-	rest, err := parseArgs(fs, args)
-	if err != nil {
-		return 2
-	}
-	if len(rest) != 0 {
-		fmt.Fprintln(stderr, "usage: kiki mate [--sfen SFEN] [--time SECONDS] [--nodes N] [--hash MiB] [--all] [--first]")
+	if _, ok := parseOperands(fs, args, 0, "mate [--sfen SFEN] [--time SECONDS] [--nodes N] [--hash MiB] [--all] [--first]"); !ok {
 		return 2
 	}
 	p, ok := pos(stderr)
@@ -486,12 +483,8 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 func runTsume(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("tsume", stderr)
 	opts := mateFlags(fs)
-	rest, err := parseArgs(fs, args)
-	if err != nil {
-		return 2
-	}
-	if len(rest) != 1 {
-		fmt.Fprintln(stderr, "usage: kiki tsume [--time SECONDS] [--nodes N] [--hash MiB] FILE")
+	rest, ok := parseOperands(fs, args, 1, "tsume [--time SECONDS] [--nodes N] [--hash MiB] FILE")
+	if !ok {
 		return 2
 	}
 	f, err := os.Open(rest[0])

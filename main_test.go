@@ -305,3 +305,20 @@ func TestTsumeReport(t *testing.T) {
 		t.Errorf("summary %q, want %q", lines[7], want)
 	}
 }
+
+// TestOperandCounts checks that each subcommand given the wrong number of
+// arguments exits 2 with its usage line, and a bad flag without it.
+func TestOperandCounts(t *testing.T) {
+	for _, args := range [][]string{
+		{"perft"}, {"perft", "1", "2"}, {"moves", "x"}, {"checks", "x"}, {"mate", "x"},
+		{"tsume"}, {"convert"}, {"convert", "a.kif", "b.kif"},
+	} {
+		out, errOut, code := runMain(args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "usage: kiki "+args[0]+" ") {
+			t.Errorf("%v: code %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+	if _, errOut, code := runMain("perft", "--frob", "1"); code != 2 || strings.HasPrefix(errOut, "usage: kiki perft") || !strings.Contains(errOut, "frob") {
+		t.Errorf("bad flag: code %d, stderr %q", code, errOut)
+	}
+}
