@@ -49,7 +49,7 @@ func TestFindsShortMates(t *testing.T) {
 			t.Fatal(err)
 		}
 		e.NewGame()
-		r := e.Think(p, Limits{Depth: n + 2}, nil)
+		r := e.Think(context.Background(), p, Request{Limits: Limits{Depth: n + 2}})
 		plies, ok := IsMate(r.Score)
 		if !ok || plies != n {
 			t.Errorf("%s (mate in %d): score %d, move %s", pr[0], n, r.Score, r.Move)
@@ -108,8 +108,8 @@ func TestAlwaysLegal(t *testing.T) {
 			i = (i/40 + 1) * 40
 			continue
 		}
-		e.Level = 1 + i%10
-		r := e.Think(p, Limits{Nodes: 3000, Depth: 4}, nil)
+		level := 1 + i%10
+		r := e.Think(context.Background(), p, Request{Limits: Limits{Nodes: 3000, Depth: 4}, Level: level})
 		if r.Declare {
 			if !p.CanDeclare() {
 				t.Fatalf("%s: declared without the right to", p.SFEN())
@@ -120,7 +120,7 @@ func TestAlwaysLegal(t *testing.T) {
 			continue
 		}
 		if !p.IsLegal(r.Move) {
-			t.Fatalf("%s: level %d returned illegal %s", p.SFEN(), e.Level, r.Move)
+			t.Fatalf("%s: level %d returned illegal %s", p.SFEN(), level, r.Move)
 		}
 		p.DoMove(r.Move)
 		if o, _ := p.Status(); o != game.Ongoing {
@@ -129,7 +129,7 @@ func TestAlwaysLegal(t *testing.T) {
 	}
 }
 
-// TestStopLatency: Stop returns the best move found within 20 ms, and Go
+// TestStopLatency: ending the context returns the best move within 20 ms, and Go
 // never blocks its caller. Time the machine did not give the process
 // (stall.Watch) is not the engine's and is allowed for.
 func TestStopLatency(t *testing.T) {
@@ -140,7 +140,8 @@ func TestStopLatency(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		w := stall.Start()
 		start := time.Now()
-		ch := e.Go(p, Limits{Infinite: true}, nil)
+		ctx, stop := context.WithCancel(context.Background())
+		ch := e.Go(ctx, p, Request{Limits: Limits{Infinite: true}})
 		d := time.Since(start)
 		if lost := w.Stop(); d > 5*time.Millisecond+lost {
 			t.Errorf("Go blocked its caller for %v (the machine stalled %v)", d, lost)
@@ -148,7 +149,7 @@ func TestStopLatency(t *testing.T) {
 		time.Sleep(time.Duration(50+i*60) * time.Millisecond)
 		w = stall.Start()
 		stopAt := time.Now()
-		e.Stop()
+		stop()
 		r := <-ch
 		lat := time.Since(stopAt) - w.Stop()
 		worst = max(worst, lat)
@@ -169,7 +170,7 @@ func TestByoyomi(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		w := stall.Start()
 		start := time.Now()
-		r := e.Think(p, Limits{Byoyomi: time.Second}, nil)
+		r := e.Think(context.Background(), p, Request{Limits: Limits{Byoyomi: time.Second}})
 		el := time.Since(start)
 		if lost := w.Stop(); el-lost >= time.Second {
 			t.Errorf("took %v with 1 s byoyomi (the machine stalled %v)", el, lost)
@@ -180,7 +181,7 @@ func TestByoyomi(t *testing.T) {
 
 func TestDeclaresWhenAllowed(t *testing.T) {
 	p, _ := game.ParseSFEN("+L+NSG1GS+N+L/4K4/PPPPPPPPP/9/9/9/9/9/4k4 b RBP 1")
-	r := NewEngine(16).Think(p, Limits{Depth: 3}, nil)
+	r := NewEngine(16).Think(context.Background(), p, Request{Limits: Limits{Depth: 3}})
 	if !r.Declare {
 		t.Errorf("did not declare: %+v", r)
 	}
@@ -191,10 +192,9 @@ func TestLevelsDiffer(t *testing.T) {
 	p, _ := game.ParseSFEN("ln1g3nl/1ks1gr3/1ppppsbpp/p4pp2/7P1/P1P1P1P2/1P1PSP2P/1BKS3R1/LNG1G2NL b - 1")
 	seen := map[game.Move]bool{}
 	e := NewEngine(16)
-	e.Level = 1
 	e.Seed(1)
 	for i := 0; i < 30; i++ {
-		seen[e.Think(p, Limits{Depth: 2}, nil).Move] = true
+		seen[e.Think(context.Background(), p, Request{Limits: Limits{Depth: 2}, Level: 1}).Move] = true
 	}
 	if len(seen) < 3 {
 		t.Errorf("level 1 played only %d different moves in 30 tries", len(seen))
@@ -222,7 +222,7 @@ func BenchmarkSearch(b *testing.B) {
 				b.Fatal(err)
 			}
 			e.NewGame()
-			nodes += e.Think(p, Limits{Depth: 9}, nil).Nodes
+			nodes += e.Think(context.Background(), p, Request{Limits: Limits{Depth: 9}}).Nodes
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
@@ -251,7 +251,7 @@ func TestMateSearchKeepsTime(t *testing.T) {
 		p, _ := game.ParseSFEN(s)
 		w := stall.Start()
 		start := time.Now()
-		r := e.Think(p, Limits{Byoyomi: 300 * time.Millisecond}, nil)
+		r := e.Think(context.Background(), p, Request{Limits: Limits{Byoyomi: 300 * time.Millisecond}})
 		el := time.Since(start)
 		if lost := w.Stop(); el-lost > 300*time.Millisecond {
 			t.Errorf("%s: %v with 300 ms byoyomi (the machine stalled %v)", s, el, lost)
@@ -268,7 +268,7 @@ func TestNewGameAsyncEmptiesTable(t *testing.T) {
 	e := NewEngine(1)
 	e.Threads = 1
 	e.MateSearch = false
-	e.Think(game.NewStartPosition(), Limits{Depth: 6}, nil)
+	e.Think(context.Background(), game.NewStartPosition(), Request{Limits: Limits{Depth: 6}})
 	if e.tt.Hashfull() == 0 {
 		t.Fatal("the search left nothing in the table")
 	}
@@ -291,7 +291,7 @@ func TestImpossiblePositionRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.DoNullMove() // 後手 to move while 先手's king stands in check
-	r := NewEngine(16).Think(p, Limits{Depth: 3}, nil)
+	r := NewEngine(16).Think(context.Background(), p, Request{Limits: Limits{Depth: 3}})
 	if r.Invalid == nil || !r.Resign || r.Move != game.NoMove {
 		t.Fatalf("impossible position searched: %+v", r)
 	}

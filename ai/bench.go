@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -115,7 +116,7 @@ func Bench(positions []string, depth, hashMiB int, eval Evaluator, mate bool, pr
 		var st BenchStats
 		e.stats = &st
 		t0, c0 := time.Now(), processCPU()
-		r := e.Think(p, Limits{Depth: depth}, nil)
+		r := e.Think(context.Background(), p, Request{Limits: Limits{Depth: depth}})
 		el := time.Since(t0)
 		res.Time += el
 		res.CPU += processCPU() - c0

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"cmp"
 	"context"
 	"math/rand/v2"
 	"runtime"
@@ -39,6 +40,14 @@ type Info struct {
 	String          string // a free-text report ("info string")
 }
 
+// Marks for Info.Bound, for code that builds an Info outside this package
+// (an external engine's reports).
+const (
+	BoundExact = boundExact
+	BoundLower = boundLower // the score is at least this (fail high)
+	BoundUpper = boundUpper // the score is at most this (fail low)
+)
+
 // LowerBound and UpperBound tell whether the score is only a bound (aspiration).
 func (i Info) LowerBound() bool { return i.Bound == boundLower }
 
@@ -59,10 +68,32 @@ type Result struct {
 	// side not to move is in check); Resign is then set too, so that no
 	// caller plays a move from it.
 	Invalid *game.PositionError
+	// Err, when set, says why an external engine gave no move (it died,
+	// stayed silent or sent an illegal move); Resign is then set too.
+	Err error
 }
 
+// Request is one search: how long it may think, how strong it plays and
+// how many lines it reports. Zero values mean full strength and one line.
+type Request struct {
+	Limits
+	Level   int // 1 (weakest) … 10 (full strength); 0 means 10
+	MultiPV int // lines to search and report; 0 means 1
+	// Info, if not nil, receives progress reports from the search goroutine.
+	Info func(Info)
+}
+
+// Searcher is what plays or analyses a position: the built-in Engine, or
+// an external USI engine (usi.Client). Ending ctx stops the search; its
+// result still comes on the channel.
+type Searcher interface {
+	Go(ctx context.Context, p *game.Position, r Request) <-chan Result
+}
+
+var _ Searcher = (*Engine)(nil)
+
 // Engine is a searcher with its table and settings. Methods other than
-// Go, Stop and PonderHit must not be called while a search runs.
+// Go and PonderHit must not be called while a search runs.
 type Engine struct {
 	Params *Params // piece values for move ordering and exchanges
 	// Eval is the evaluation the search uses (the hand-set one by default).
@@ -71,8 +102,6 @@ type Engine struct {
 	// Eval (see ai/nnue).
 	Net     *nnue.Net
 	Threads int
-	Level   int // 1 (weakest) … 10 (full strength)
-	MultiPV int
 	// MateSearch enables the short df-pn mate search at the root.
 	MateSearch bool
 	tt         *TT
@@ -93,8 +122,6 @@ func NewEngine(hashMiB int) *Engine {
 		Params:     &Default,
 		Eval:       &Default,
 		Threads:    runtime.NumCPU(),
-		Level:      10,
-		MultiPV:    1,
 		MateSearch: true,
 		tt:         NewTT(hashMiB),
 		solver:     newProbeSolver(),
@@ -132,14 +159,6 @@ func (e *Engine) NewGameAsync() <-chan struct{} {
 	return done
 }
 
-// Stop makes a running search return its best move at once.
-func (e *Engine) Stop() {
-	if s := e.cur.Load(); s != nil {
-		s.stopFlag.Store(true)
-		s.cancel() // the root mate probe
-	}
-}
-
 // PonderHit turns a ponder search into a normal one: the clocks start now.
 func (e *Engine) PonderHit() {
 	if s := e.cur.Load(); s != nil {
@@ -154,14 +173,17 @@ type search struct {
 	eval      Evaluator
 	tt        *TT
 	stopFlag  atomic.Bool
-	ctx       context.Context // cancelled by Stop
+	ctx       context.Context // the caller's, ended when the search is
 	cancel    context.CancelFunc
 	pondering atomic.Bool
+	hit       chan struct{} // closed by PonderHit
 	mu        sync.Mutex
 	start     time.Time
 	soft      time.Duration // stop after an iteration past this (0: none)
 	hard      time.Duration // stop at once past this (0: none)
 	limits    Limits
+	level     int
+	multiPV   int
 	side      game.Color
 	maxNodes  uint64
 	workers   []*worker
@@ -213,7 +235,9 @@ func (s *search) ponderHit() {
 	s.mu.Lock()
 	s.start = time.Now()
 	s.mu.Unlock()
-	s.pondering.Store(false)
+	if s.pondering.CompareAndSwap(true, false) {
+		close(s.hit)
+	}
 }
 
 // setTime turns the clocks into a soft (finish the iteration) and a hard
@@ -268,34 +292,39 @@ var levelSpec = [11]struct {
 }
 
 // Go starts a search on a copy of p in the background and returns a
-// channel that receives the result (after Stop, within milliseconds).
-// info, if not nil, receives progress reports from the search goroutine.
-func (e *Engine) Go(p *game.Position, l Limits, info func(Info)) <-chan Result {
+// channel that receives the result. Ending ctx stops the search: the
+// result, the best move found so far, follows within milliseconds.
+func (e *Engine) Go(ctx context.Context, p *game.Position, r Request) <-chan Result {
 	out := make(chan Result, 1)
 	ev := e.Eval
 	if ev == nil {
 		ev = e.Params
 	}
-	s := &search{e: e, params: e.Params, eval: ev, tt: e.tt, start: time.Now(), limits: l, side: p.Side(), maxNodes: l.Nodes, info: info}
-	s.ctx, s.cancel = context.WithCancel(context.Background())
-	s.pondering.Store(l.Ponder)
-	s.setTime(l)
+	s := &search{e: e, params: e.Params, eval: ev, tt: e.tt, start: time.Now(), limits: r.Limits,
+		level: min(max(cmp.Or(r.Level, 10), 1), 10), multiPV: max(r.MultiPV, 1),
+		side: p.Side(), maxNodes: r.Nodes, info: r.Info, hit: make(chan struct{})}
+	s.ctx, s.cancel = context.WithCancel(ctx)
+	// The search threads read one flag; the context sets it.
+	release := context.AfterFunc(s.ctx, func() { s.stopFlag.Store(true) })
+	s.pondering.Store(r.Ponder)
+	s.setTime(r.Limits)
 	e.cur.Store(s)
 	pos := p.Clone()
 	go func() {
 		e.mu.Lock()
 		defer e.mu.Unlock()
-		r := s.run(pos)
+		res := s.run(pos)
+		release()
 		s.cancel()
 		e.cur.CompareAndSwap(s, nil)
-		out <- r
+		out <- res
 	}()
 	return out
 }
 
 // Think searches and waits for the result.
-func (e *Engine) Think(p *game.Position, l Limits, info func(Info)) Result {
-	return <-e.Go(p, l, info)
+func (e *Engine) Think(ctx context.Context, p *game.Position, r Request) Result {
+	return <-e.Go(ctx, p, r)
 }
 
 func (s *search) report(i Info) {
@@ -321,7 +350,7 @@ func (s *search) run(p *game.Position) Result {
 	if legal.Len() == 0 {
 		return Result{Resign: true, Score: -MateScore}
 	}
-	level := min(max(e.Level, 1), 10)
+	level := s.level
 	spec := levelSpec[level]
 	s.tt.NewSearch()
 
@@ -382,9 +411,15 @@ func (s *search) run(p *game.Position) Result {
 	}
 	main := s.workers[0]
 	main.iterate(maxDepth)
-	// A ponder or infinite search waits for its stop.
-	for (s.pondering.Load() || s.limits.Infinite) && !s.stopFlag.Load() {
-		time.Sleep(time.Millisecond)
+	// A ponder search waits for its ponder hit or its end, an infinite
+	// one for its end.
+	if s.limits.Infinite {
+		<-s.ctx.Done()
+	} else if s.pondering.Load() {
+		select {
+		case <-s.hit:
+		case <-s.ctx.Done():
+		}
 	}
 	s.stopFlag.Store(true)
 	wg.Wait()
@@ -461,7 +496,7 @@ func (w *worker) iterate(maxDepth int) {
 	s := w.s
 	multi := 1
 	if w.id == 0 {
-		multi = min(max(s.e.MultiPV, 1), len(w.root))
+		multi = min(s.multiPV, len(w.root))
 	}
 	prev := 0
 	for depth := 1 + w.id%2; depth <= maxDepth; depth++ {

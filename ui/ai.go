@@ -18,14 +18,38 @@ import (
 // and its progress and answer come back as messages on a channel that a
 // command waits on. Every search has a generation number; a message from a
 // search that was cancelled (undo, new game) is dropped.
+//
+// The engine's searches and the mate solver share one background slot:
+// starting either cancels what the slot held, through its one cancel.
 
 type aiState struct {
 	engine   *ai.Engine
 	gen      int
-	thinking bool
+	thinking bool   // an engine search is running
+	mating   bool   // a mate search is running
 	purpose  string // "move", "hint", "analysis"
 	info     ai.Info
 	events   chan tea.Msg
+	cancel   context.CancelFunc // ends what the slot holds
+}
+
+// stop ends what the slot holds; its answer still comes, as a message.
+func (a *aiState) stop() {
+	if a.cancel != nil {
+		a.cancel()
+	}
+}
+
+// occupy cancels what the slot held and gives it a new context and
+// generation.
+func (a *aiState) occupy() (context.Context, int) {
+	if a.cancel != nil {
+		a.cancel()
+	}
+	a.gen++
+	ctx, cancel := context.WithCancel(context.Background())
+	a.cancel = cancel
+	return ctx, a.gen
 }
 
 type aiInfoMsg struct {
@@ -60,18 +84,15 @@ func (m *Model) engine() *ai.Engine {
 // startSearch runs the engine on the current position for a purpose.
 func (m *Model) startSearch(purpose string, level int, l ai.Limits) tea.Cmd {
 	m.cancelAI()
-	m.ai.gen++
-	gen := m.ai.gen
+	ctx, gen := m.ai.occupy()
 	events := make(chan tea.Msg, 256)
 	e := m.engine()
-	e.Level = level
-	e.MultiPV = 1
-	res := e.Go(m.s.pos, l, func(i ai.Info) {
+	res := e.Go(ctx, m.s.pos, ai.Request{Limits: l, Level: level, Info: func(i ai.Info) {
 		select {
 		case events <- aiInfoMsg{gen, i}:
 		default:
 		}
-	})
+	}})
 	go func() {
 		r := <-res
 		select {
@@ -85,12 +106,12 @@ func (m *Model) startSearch(purpose string, level int, l ai.Limits) tea.Cmd {
 
 // cancelAI stops any search; its result will be ignored.
 func (m *Model) cancelAI() {
-	if m.ai.thinking && m.ai.engine != nil {
-		m.ai.engine.Stop()
+	if m.ai.cancel != nil {
+		m.ai.cancel()
+		m.ai.cancel = nil
 	}
-	if m.mateSolver != nil {
-		m.mateSolver.Stop()
-		m.mateSolver = nil
+	if m.ai.mating {
+		m.ai.mating = false
 		m.mateLine = ""
 	}
 	m.ai.gen++
@@ -131,8 +152,7 @@ func (m *Model) maybeStartAI() tea.Cmd {
 		return nil
 	}
 	if m.opts.Opponent != nil {
-		m.ai.gen++
-		gen := m.ai.gen
+		_, gen := m.ai.occupy()
 		m.ai.thinking, m.ai.purpose = true, "move"
 		mv := m.opts.Opponent(m.s.pos.Clone())
 		return func() tea.Msg { return aiDoneMsg{gen, "move", ai.Result{Move: mv}} }
@@ -285,8 +305,7 @@ func pvText(p *game.Position, pv []game.Move, maxMoves int) string {
 // startMateSearch runs the mate solver on the current position.
 func (m *Model) startMateSearch() tea.Cmd {
 	m.cancelAI()
-	m.ai.gen++
-	gen := m.ai.gen
+	ctx, gen := m.ai.occupy()
 	m.mateLine = "詰み探索中… (esc: stop)"
 	events := make(chan tea.Msg, 64)
 	sv := mate.New(mate.Options{HashMiB: 128, Timeout: 20 * time.Second, ProgressEvery: 300 * time.Millisecond,
@@ -296,9 +315,9 @@ func (m *Model) startMateSearch() tea.Cmd {
 			default:
 			}
 		}})
-	m.mateSolver = sv
+	m.ai.mating = true
 	p := m.s.pos.Clone()
-	go func() { events <- mateDoneMsg{gen, sv.Solve(context.Background(), p)} }()
+	go func() { events <- mateDoneMsg{gen, sv.Solve(ctx, p)} }()
 	m.mateEvents = events
 	return waitEvent(events)
 }
@@ -321,7 +340,7 @@ func (m *Model) onMateDone(msg mateDoneMsg) {
 	if msg.gen != m.ai.gen {
 		return
 	}
-	m.mateSolver = nil
+	m.ai.mating = false
 	switch msg.res.Status {
 	case mate.Mate:
 		length := fmt.Sprintf("%d手詰", msg.res.Length)

@@ -1,9 +1,9 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -21,7 +21,7 @@ type analysisState struct {
 	on bool // continuous analysis of the current position
 
 	running  bool
-	stop     *atomic.Bool
+	stop     context.CancelFunc // ends the whole-game analysis
 	gen      int
 	done     int
 	total    int
@@ -50,7 +50,7 @@ const (
 
 func (a *analysisState) cancel() {
 	if a.stop != nil {
-		a.stop.Store(true)
+		a.stop()
 	}
 	a.running = false
 	a.gen++
@@ -106,7 +106,7 @@ func (m *Model) analyzeGame() tea.Cmd {
 	}
 	a.running, a.done, a.total, a.finished = true, 0, len(a.line), false
 	a.results = map[*kif.Node]evalResult{}
-	stop := &atomic.Bool{}
+	ctx, stop := context.WithCancel(context.Background())
 	a.stop = stop
 	rec := m.s.rec
 	line := a.line
@@ -117,6 +117,7 @@ func (m *Model) analyzeGame() tea.Cmd {
 	ch := make(chan tea.Msg, len(line)+1)
 	newEngine := m.opts.NewEngine
 	go func() {
+		defer stop()
 		e := newEngine()
 		e.Threads = 1
 		p := rec.StartPosition()
@@ -124,7 +125,7 @@ func (m *Model) analyzeGame() tea.Cmd {
 			if i > 0 {
 				p.DoMove(n.Move)
 			}
-			if stop.Load() {
+			if ctx.Err() != nil {
 				break
 			}
 			var r evalResult
@@ -133,7 +134,7 @@ func (m *Model) analyzeGame() tea.Cmd {
 			if ml.Len() == 0 {
 				r.score = -ai.MateScore
 			} else {
-				res := e.Think(p, limits, nil)
+				res := e.Think(ctx, p, ai.Request{Limits: limits})
 				r.score, r.best, r.depth = res.Score, res.Move, res.Depth
 				r.pv = append([]game.Move(nil), res.PV...)
 				if len(r.pv) == 0 && r.best != game.NoMove {

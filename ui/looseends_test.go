@@ -117,23 +117,23 @@ func TestMateSearchCancelled(t *testing.T) {
 	m := newTestModel(testOptions())
 	press(m, ":", "7g7f", "enter", ":", "3c3d", "enter")
 	m.startMateSearch()
-	if m.mateSolver == nil {
+	if !m.ai.mating {
 		t.Fatal("no search")
 	}
 	press(m, "u")
-	if m.mateSolver != nil {
+	if m.ai.mating {
 		t.Fatal("undo left the mate search running")
 	}
 	m.startMateSearch()
 	old := m.ai.gen
 	press(m, "n", "d", "enter")
-	if m.mateSolver != nil || m.s.node.Ply != 0 {
+	if m.ai.mating || m.s.node.Ply != 0 {
 		t.Fatalf("new game left the mate search running (ply %d)", m.s.node.Ply)
 	}
 	// A newer search, then the old one's answer arrives.
 	m.startMateSearch()
 	m.Update(mateDoneMsg{gen: old, res: mate.Result{Status: mate.NoMate}})
-	if m.mateSolver == nil {
+	if !m.ai.mating {
 		t.Fatal("an old search's answer cleared the newer search's handle")
 	}
 	m.cancelAI()

@@ -83,7 +83,6 @@ type Model struct {
 	ai         aiState
 	hint       game.Move
 	mateLine   string
-	mateSolver interface{ Stop() }
 	mateEvents chan tea.Msg
 	analysis   analysisState
 	// listTop and listNodes map the move list's rows on screen to nodes
@@ -274,8 +273,8 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		m.showHelp = !m.showHelp
 	case key.Matches(msg, k.Cancel):
 		switch {
-		case m.mateSolver != nil:
-			m.mateSolver.Stop()
+		case m.ai.mating:
+			m.ai.stop()
 		case m.analysis.running:
 			m.analysis.cancel()
 		case m.selected != game.NoSquare || m.dropKind != game.NoPieceType:
@@ -373,7 +372,7 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.MoveNow):
 		if m.ai.thinking {
-			m.ai.engine.Stop()
+			m.ai.stop()
 		}
 	case key.Matches(msg, k.Hint):
 		return m.askHint()

@@ -215,12 +215,7 @@ func TestKeyStorm(t *testing.T) {
 				}
 				s.check()
 			}
-			if s.m.ai.thinking && s.m.ai.engine != nil {
-				s.m.ai.engine.Stop()
-			}
-			if s.m.mateSolver != nil {
-				s.m.mateSolver.Stop()
-			}
+			s.m.ai.stop()
 		})
 	}
 }

@@ -58,7 +58,6 @@ func Generate(ctx context.Context, o GenOptions) error {
 	rng := rand.New(rand.NewPCG(o.Seed, uint64(have)*0x9e3779b97f4a7c15+1))
 	eng := o.NewEngine()
 	eng.Threads = 1
-	eng.Level = 10
 	eng.MateSearch = false
 	eng.Seed(rng.Uint64())
 	logf := func(format string, a ...any) {
@@ -152,7 +151,7 @@ func playGame(ctx context.Context, eng *ai.Engine, o GenOptions, rng *rand.Rand)
 		if ply >= o.MaxPlies {
 			return finish(0, true)
 		}
-		r := eng.Think(p, ai.Limits{Nodes: o.Nodes}, nil)
+		r := eng.Think(context.Background(), p, ai.Request{Limits: ai.Limits{Nodes: o.Nodes}})
 		if r.Declare {
 			return finish(p.Side(), false)
 		}

@@ -6,7 +6,7 @@
 package mate
 
 import (
-	"sync/atomic"
+	"context"
 	"time"
 
 	"kiki/game"
@@ -51,7 +51,7 @@ type searcher struct {
 	nodes     uint64
 	maxNodes  uint64
 	deadline  time.Time
-	stop      *atomic.Bool
+	ctx       context.Context // ending it stops the search (Unknown)
 	aborted   bool
 	nextCheck uint64
 	onCheck   func() // called every few hundred nodes (progress, cancellation)
@@ -94,7 +94,7 @@ func (s *searcher) checkLimits() {
 	if s.onCheck != nil {
 		s.onCheck()
 	}
-	if s.maxNodes > 0 && s.nodes >= s.maxNodes || !s.deadline.IsZero() && time.Now().After(s.deadline) || s.stop != nil && s.stop.Load() {
+	if s.maxNodes > 0 && s.nodes >= s.maxNodes || !s.deadline.IsZero() && time.Now().After(s.deadline) || s.ctx.Err() != nil {
 		s.aborted = true
 	}
 }

@@ -3,7 +3,6 @@ package mate
 import (
 	"context"
 	"slices"
-	"sync/atomic"
 	"time"
 
 	"kiki/game"
@@ -97,7 +96,6 @@ type Result struct {
 type Solver struct {
 	opts Options
 	tt   *table
-	stop atomic.Bool
 }
 
 // New returns a solver.
@@ -111,16 +109,13 @@ func New(opts Options) *Solver {
 	return &Solver{opts: opts, tt: newTable(opts.HashMiB)}
 }
 
-// Stop asks a running Solve to return as soon as it can (with Unknown).
-func (sv *Solver) Stop() { sv.stop.Store(true) }
-
 func (sv *Solver) newSearcher(ctx context.Context, p *game.Position) *searcher {
 	s := &searcher{
 		tt:       sv.tt,
 		pos:      p,
 		attacker: p.Side(),
 		maxNodes: sv.opts.MaxNodes,
-		stop:     &sv.stop,
+		ctx:      ctx,
 		path:     map[uint64]int{},
 	}
 	start := sv.opts.Start
@@ -132,9 +127,6 @@ func (sv *Solver) newSearcher(ctx context.Context, p *game.Position) *searcher {
 	}
 	lastReport := time.Now()
 	s.onCheck = func() {
-		if ctx.Err() != nil {
-			s.aborted = true
-		}
 		if sv.opts.Progress != nil && time.Since(lastReport) >= sv.opts.ProgressEvery {
 			lastReport = time.Now()
 			el := time.Since(start)
@@ -163,7 +155,6 @@ func (s *searcher) prove(r int) result {
 // then the line's extraction; what the limit leaves undone is reported
 // (Minimal false, FirstProofLine, Partial), never run on.
 func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
-	sv.stop.Store(false)
 	start := time.Now()
 	pos := p.Clone()
 	s := sv.newSearcher(ctx, pos)
@@ -260,7 +251,7 @@ func shareOf(deadline time.Time, maxNodes, nodes uint64) (time.Time, uint64) {
 // overLimits reports whether the hard limits are spent (checked between
 // steps of the line, where no search is running).
 func (s *searcher) overLimits() bool {
-	return s.maxNodes > 0 && s.nodes >= s.maxNodes || !s.deadline.IsZero() && time.Now().After(s.deadline) || s.stop != nil && s.stop.Load()
+	return s.maxNodes > 0 && s.nodes >= s.maxNodes || !s.deadline.IsZero() && time.Now().After(s.deadline) || s.ctx.Err() != nil
 }
 
 // line extracts the solution from the proven current position, expected
@@ -513,7 +504,6 @@ func (s *searcher) childSearch(r int, bounded bool) result {
 // forced mate (to spot alternative mates, 余詰), each with the minimax
 // length of the mate it starts, and whether the search finished.
 func (sv *Solver) MatingMoves(ctx context.Context, p *game.Position) ([]game.Move, []int, bool) {
-	sv.stop.Store(false)
 	pos := p.Clone()
 	if pos.Impossible() != nil {
 		return nil, nil, true // no search on a position that cannot arise: no mate

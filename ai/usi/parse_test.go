@@ -132,3 +132,23 @@ func TestParseSetOption(t *testing.T) {
 		}
 	}
 }
+
+// TestParseGoReadsClientLines checks that what the client sends another
+// engine (goCommandLine) reads back as the same limits here.
+func TestParseGoReadsClientLines(t *testing.T) {
+	ms := time.Millisecond
+	for _, l := range []ai.Limits{
+		{Infinite: true},
+		{MoveTime: 300 * ms},
+		{BTime: 60 * time.Second, WTime: 50 * time.Second, Byoyomi: 10 * time.Second},
+		{BTime: 1000 * ms, WTime: 2000 * ms, BInc: 10 * ms, WInc: 20 * ms},
+		{Ponder: true, Byoyomi: 500 * ms},
+		{Depth: 6, Nodes: 100000},
+	} {
+		line := goCommandLine(l)
+		got, err := parseGo(strings.Fields(line)[1:])
+		if err != nil || len(got.ignored) > 0 || got.mate || got.limits != l {
+			t.Errorf("%q: %+v, %v; want %+v", line, got, err, l)
+		}
+	}
+}

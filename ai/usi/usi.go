@@ -53,7 +53,11 @@ type Session struct {
 	engine  *ai.Engine
 	hashMiB int
 	pos     *game.Position
-	running chan struct{} // closed when the current search has answered
+	running chan struct{}      // closed when the current search has answered
+	cancel  context.CancelFunc // stops the current search (engine or mate)
+	// level and multiPV are the Level and MultiPV options, sent with
+	// every search.
+	level, multiPV int
 	// clearing is closed when the table cleared at usinewgame is empty.
 	clearing <-chan struct{}
 	solver   *mate.Solver
@@ -71,7 +75,7 @@ func Run(in io.Reader, out io.Writer) error { return RunWith(in, out, nil) }
 // RunWith is Run with a learned evaluation, offered by the LearnedEval
 // option (and EvalFile for another weights file).
 func RunWith(in io.Reader, out io.Writer, learned *nnue.Net) error {
-	s := &Session{out: bufio.NewWriter(out), hashMiB: 64, pos: game.NewStartPosition(), learned: learned}
+	s := &Session{out: bufio.NewWriter(out), hashMiB: 64, pos: game.NewStartPosition(), learned: learned, level: 10, multiPV: 1}
 	s.engine = ai.NewEngine(s.hashMiB)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
@@ -126,9 +130,8 @@ func (s *Session) wait() {
 }
 
 func (s *Session) stopSearch() {
-	s.engine.Stop()
-	if s.solver != nil {
-		s.solver.Stop()
+	if s.cancel != nil {
+		s.cancel()
 	}
 }
 
@@ -214,9 +217,9 @@ func (s *Session) setOption(f []string) {
 	case "Threads":
 		s.engine.Threads = st.n
 	case "Level":
-		s.engine.Level = st.n
+		s.level = st.n
 	case "MultiPV":
-		s.engine.MultiPV = st.n
+		s.multiPV = st.n
 	case "Eval":
 		s.engine.Eval = st.eval
 	case "EvalFile":
@@ -270,12 +273,15 @@ func (s *Session) goCommand(f []string) {
 	l, mateMode, mateTime := req.limits, req.mate, req.mateTime
 	done := make(chan struct{})
 	s.running = done
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel = cancel
 	pos := s.pos.Clone()
 	if mateMode {
 		// The limit runs from the go command: the table's setting up counts.
 		s.solver = mate.New(mate.Options{HashMiB: s.hashMiB, Timeout: mateTime, Start: received})
 		go func() {
-			res := s.solver.Solve(context.Background(), pos)
+			defer cancel()
+			res := s.solver.Solve(ctx, pos)
 			switch res.Status {
 			case mate.Mate:
 				s.finish(done, "checkmate %s", game.JoinUSI(res.Moves))
@@ -287,8 +293,9 @@ func (s *Session) goCommand(f []string) {
 		}()
 		return
 	}
-	ch := s.engine.Go(pos, l, s.info)
+	ch := s.engine.Go(ctx, pos, ai.Request{Limits: l, Level: s.level, MultiPV: s.multiPV, Info: s.info})
 	go func() {
+		defer cancel()
 		r := <-ch
 		switch {
 		case r.Declare:

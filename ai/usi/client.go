@@ -1,0 +1,606 @@
+package usi
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"kiki/ai"
+	"kiki/game"
+)
+
+// The client side of USI: kiki running another program's engine
+// (YaneuraOu, gpsusi, fairy-stockfish…) as a child process, so that the
+// board can play against it or use it as its analyser. Everything the
+// engine sends is checked: a move is played only if it is legal, and an
+// engine that dies, goes silent or talks nonsense is reported as an error
+// naming what it did, never waited on for ever.
+
+var _ ai.Searcher = (*Client)(nil)
+
+// EngineOption is one option an engine declared ("option name … type …").
+type EngineOption struct {
+	Name, Type, Default string
+	Min, Max            int      // spin
+	Vars                []string // combo
+}
+
+// ClientConfig says how to start and talk to an engine.
+type ClientConfig struct {
+	Path string   // the program
+	Args []string // its arguments
+	Dir  string   // its working directory (engines load files relative to it); "" is Path's folder
+	Env  []string // extra environment variables, "KEY=value"
+	// StartTimeout bounds usi→usiok and isready→readyok (an engine loading
+	// a large evaluation file can take a while); 0 means 30 s.
+	StartTimeout time.Duration
+	// Grace is how long past its time limit (or past stop) an engine may
+	// take to answer before it is declared silent; 0 means 5 s.
+	Grace time.Duration
+}
+
+// Client drives one external USI engine. Its methods must not be called
+// concurrently, except that a Go in progress may be ended through its
+// context.
+type Client struct {
+	Name, Author string
+	Options      []EngineOption
+
+	cfg    ClientConfig
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	lines  chan string   // the engine's output, closed when it exits
+	exited chan struct{} // closed once the process has been waited for
+	stderr *tailBuffer
+	mu     sync.Mutex
+	err    error // set once the engine has failed; every later call returns it
+}
+
+// tailBuffer keeps the last few KiB an engine wrote on stderr, for the
+// report when it dies.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 4096 {
+		t.buf = t.buf[len(t.buf)-4096:]
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.TrimSpace(string(t.buf))
+}
+
+// StartEngine runs the engine and completes the USI handshake (usi …
+// usiok), learning its name and options.
+func StartEngine(cfg ClientConfig) (*Client, error) {
+	if cfg.StartTimeout <= 0 {
+		cfg.StartTimeout = 30 * time.Second
+	}
+	if cfg.Grace <= 0 {
+		cfg.Grace = 5 * time.Second
+	}
+	cmd := exec.Command(cfg.Path, cfg.Args...)
+	cmd.Dir = cfg.Dir
+	if len(cfg.Env) > 0 {
+		cmd.Env = append(os.Environ(), cfg.Env...)
+	}
+	if cmd.Dir == "" {
+		if i := strings.LastIndexByte(cfg.Path, '/'); i > 0 {
+			cmd.Dir = cfg.Path[:i]
+		}
+	}
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("engine %s: %w", cfg.Path, err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("engine %s: %w", cfg.Path, err)
+	}
+	c := &Client{cfg: cfg, cmd: cmd, in: in, lines: make(chan string, 4096), exited: make(chan struct{}), stderr: &tailBuffer{}}
+	cmd.Stderr = c.stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("engine %s: cannot start it: %w", cfg.Path, err)
+	}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			c.lines <- strings.TrimRight(sc.Text(), "\r")
+		}
+		close(c.lines)
+		_ = cmd.Wait()
+		close(c.exited)
+	}()
+	if err := c.send("usi"); err != nil {
+		c.kill()
+		return nil, err
+	}
+	deadline := time.After(cfg.StartTimeout)
+	for {
+		l, err := c.next(deadline, "usiok after usi")
+		if err != nil {
+			c.kill()
+			return nil, err
+		}
+		switch {
+		case l == "usiok":
+			return c, nil
+		case strings.HasPrefix(l, "id name "):
+			c.Name = strings.TrimSpace(l[len("id name "):])
+		case strings.HasPrefix(l, "id author "):
+			c.Author = strings.TrimSpace(l[len("id author "):])
+		case strings.HasPrefix(l, "option "):
+			if o, ok := parseOptionLine(l); ok {
+				c.Options = append(c.Options, o)
+			}
+		}
+	}
+}
+
+// parseOptionLine reads "option name N type T [default D] [min a] [max b] [var v]…".
+// Option names may hold spaces, so each keyword ends the value before it.
+func parseOptionLine(l string) (EngineOption, bool) {
+	f := strings.Fields(l)
+	var o EngineOption
+	field, val := "", []string(nil)
+	flush := func() {
+		v := strings.Join(val, " ")
+		switch field {
+		case "name":
+			o.Name = v
+		case "type":
+			o.Type = v
+		case "default":
+			o.Default = v
+		case "min":
+			o.Min, _ = strconv.Atoi(v)
+		case "max":
+			o.Max, _ = strconv.Atoi(v)
+		case "var":
+			o.Vars = append(o.Vars, v)
+		}
+		val = val[:0]
+	}
+	for _, w := range f[1:] {
+		switch w {
+		case "name", "type", "default", "min", "max", "var":
+			// A keyword inside a name ("option name Max Depth") stays part of it.
+			if field == "name" && w != "type" {
+				val = append(val, w)
+				continue
+			}
+			flush()
+			field = w
+		default:
+			val = append(val, w)
+		}
+	}
+	flush()
+	return o, o.Name != "" && o.Type != ""
+}
+
+// Option returns the declared option of that name (USI names are
+// compared without regard to case).
+func (c *Client) Option(name string) (EngineOption, bool) {
+	for _, o := range c.Options {
+		if strings.EqualFold(o.Name, name) {
+			return o, true
+		}
+	}
+	return EngineOption{}, false
+}
+
+// SetOption sets an option the engine declared, checking the value
+// against its type first.
+func (c *Client) SetOption(name, value string) error {
+	o, ok := c.Option(name)
+	if !ok {
+		return fmt.Errorf("engine %s has no option %q", c.label(), name)
+	}
+	switch o.Type {
+	case "spin":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < o.Min || n > o.Max {
+			return fmt.Errorf("option %s: want a whole number from %d to %d, got %q", o.Name, o.Min, o.Max, value)
+		}
+	case "check":
+		if value != "true" && value != "false" {
+			return fmt.Errorf("option %s: want true or false, got %q", o.Name, value)
+		}
+	case "combo":
+		found := false
+		for _, v := range o.Vars {
+			found = found || v == value
+		}
+		if !found {
+			return fmt.Errorf("option %s: want one of %s, got %q", o.Name, strings.Join(o.Vars, ", "), value)
+		}
+	case "button":
+		return c.send("setoption name " + o.Name)
+	}
+	if strings.ContainsAny(value, "\n\r") {
+		return fmt.Errorf("option %s: a value cannot hold a line break", o.Name)
+	}
+	return c.send("setoption name " + o.Name + " value " + value)
+}
+
+// NewGame readies the engine for a game: isready (waiting for readyok,
+// however long loading its evaluation takes, up to StartTimeout), then
+// usinewgame.
+func (c *Client) NewGame() error {
+	if err := c.send("isready"); err != nil {
+		return err
+	}
+	deadline := time.After(c.cfg.StartTimeout)
+	for {
+		l, err := c.next(deadline, "readyok after isready")
+		if err != nil {
+			return err
+		}
+		if l == "readyok" {
+			return c.send("usinewgame")
+		}
+	}
+}
+
+// Go asks the engine for a move in p (sent with the moves that led to
+// it, so that the engine sees repetitions) and returns a channel that
+// receives the result. Ending ctx sends stop; the engine's answer still
+// comes. Level is not a USI notion and is ignored; MultiPV is set when
+// the engine declares it. A failure (the engine died, stayed silent past
+// its time and the grace, or sent an illegal or unreadable move) comes
+// back as Result.Err, with Resign set so that no caller plays a move.
+func (c *Client) Go(ctx context.Context, p *game.Position, r ai.Request) <-chan ai.Result {
+	out := make(chan ai.Result, 1)
+	fail := func(err error) <-chan ai.Result {
+		out <- ai.Result{Resign: true, Err: err}
+		return out
+	}
+	if pe := p.Impossible(); pe != nil {
+		return fail(fmt.Errorf("position refused: %w", pe))
+	}
+	if _, ok := c.Option("MultiPV"); ok && r.MultiPV > 0 {
+		if err := c.SetOption("MultiPV", strconv.Itoa(r.MultiPV)); err != nil {
+			return fail(err)
+		}
+	}
+	if err := c.send("position " + p.USIPosition()); err != nil {
+		return fail(err)
+	}
+	if err := c.send(goCommandLine(r.Limits)); err != nil {
+		return fail(err)
+	}
+	pos := p.Clone()
+	go func() { out <- c.await(ctx, pos, r) }()
+	return out
+}
+
+// goCommandLine writes the limits as a USI go command.
+func goCommandLine(l ai.Limits) string {
+	ms := func(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) }
+	var sb strings.Builder
+	sb.WriteString("go")
+	if l.Ponder {
+		sb.WriteString(" ponder")
+	}
+	switch {
+	case l.Infinite:
+		sb.WriteString(" infinite")
+	case l.MoveTime > 0:
+		sb.WriteString(" movetime " + ms(l.MoveTime))
+	case l.BTime > 0 || l.WTime > 0 || l.Byoyomi > 0 || l.BInc > 0 || l.WInc > 0:
+		sb.WriteString(" btime " + ms(l.BTime) + " wtime " + ms(l.WTime))
+		if l.BInc > 0 || l.WInc > 0 {
+			sb.WriteString(" binc " + ms(l.BInc) + " winc " + ms(l.WInc))
+		} else {
+			sb.WriteString(" byoyomi " + ms(l.Byoyomi))
+		}
+	}
+	if l.Depth > 0 {
+		sb.WriteString(" depth " + strconv.Itoa(l.Depth))
+	}
+	if l.Nodes > 0 {
+		sb.WriteString(" nodes " + strconv.FormatUint(l.Nodes, 10))
+	}
+	if sb.Len() == 2 {
+		sb.WriteString(" infinite") // no limit at all: until stopped
+	}
+	return sb.String()
+}
+
+// timeLimit is the longest the engine may think under l (0: no limit).
+func timeLimit(side game.Color, l ai.Limits) time.Duration {
+	switch {
+	case l.Infinite || l.Ponder:
+		return 0
+	case l.MoveTime > 0:
+		return l.MoveTime
+	}
+	mine, inc := l.BTime, l.BInc
+	if side == game.White {
+		mine, inc = l.WTime, l.WInc
+	}
+	if t := mine + inc + l.Byoyomi; t > 0 {
+		return t
+	}
+	return 0 // depth or nodes: no clock to hold it to
+}
+
+// await reads the engine's answer to a go command.
+func (c *Client) await(ctx context.Context, p *game.Position, r ai.Request) ai.Result {
+	start := time.Now()
+	var overdue <-chan time.Time
+	if t := timeLimit(p.Side(), r.Limits); t > 0 {
+		overdue = time.After(t + c.cfg.Grace)
+	}
+	done := ctx.Done()
+	var last ai.Info
+	for {
+		var l string
+		var ok bool
+		select {
+		case l, ok = <-c.lines:
+			if !ok {
+				return ai.Result{Resign: true, Err: c.died("while thinking")}
+			}
+		case <-done:
+			done = nil
+			if err := c.send("stop"); err != nil {
+				return ai.Result{Resign: true, Err: err}
+			}
+			overdue = time.After(c.cfg.Grace)
+			continue
+		case <-overdue:
+			err := fmt.Errorf("engine %s sent no bestmove within %v of its time", c.label(), c.cfg.Grace)
+			c.fail(err)
+			c.kill()
+			return ai.Result{Resign: true, Err: err}
+		}
+		switch {
+		case strings.HasPrefix(l, "info "):
+			i := parseInfo(p, l, time.Since(start))
+			if i.String == "" {
+				last = i
+			}
+			if r.Info != nil {
+				r.Info(i)
+			}
+		case l == "bestmove" || strings.HasPrefix(l, "bestmove "):
+			return c.bestmove(p, l, last)
+		}
+	}
+}
+
+// bestmove reads "bestmove M [ponder P]", "bestmove resign" and
+// "bestmove win".
+func (c *Client) bestmove(p *game.Position, l string, last ai.Info) ai.Result {
+	f := strings.Fields(l)
+	if len(f) < 2 {
+		return ai.Result{Resign: true, Err: fmt.Errorf("engine %s: %q names no move", c.label(), l)}
+	}
+	res := ai.Result{Score: last.Score, Depth: last.Depth, Nodes: last.Nodes}
+	switch f[1] {
+	case "resign":
+		res.Resign = true
+		return res
+	case "win":
+		if !p.CanDeclare() {
+			return ai.Result{Resign: true, Err: fmt.Errorf("engine %s declared a win (bestmove win) without the right to", c.label())}
+		}
+		res.Declare = true
+		return res
+	}
+	m, err := p.ParseUSIMove(f[1])
+	if err != nil {
+		return ai.Result{Resign: true, Err: fmt.Errorf("engine %s played an illegal move: %w", c.label(), err)}
+	}
+	res.Move = m
+	res.PV = []game.Move{m}
+	if len(last.PV) > 0 && last.PV[0] == m {
+		res.PV = last.PV
+	}
+	if len(f) >= 4 && f[2] == "ponder" {
+		q := p.Clone()
+		q.DoMove(m)
+		if pm, err := q.ParseUSIMove(f[3]); err == nil {
+			res.Ponder = pm
+		}
+	}
+	return res
+}
+
+// parseInfo reads an info line; what it cannot read it leaves out (an
+// engine's own extensions are common), and a PV stops at its first move
+// that is not legal.
+func parseInfo(p *game.Position, l string, elapsed time.Duration) ai.Info {
+	f := strings.Fields(l)
+	i := ai.Info{Time: elapsed}
+	num := func(k int) int64 {
+		if k >= len(f) {
+			return 0
+		}
+		n, _ := strconv.ParseInt(f[k], 10, 64)
+		return n
+	}
+	for k := 1; k < len(f); k++ {
+		switch f[k] {
+		case "string":
+			i.String = strings.Join(f[k+1:], " ")
+			return i
+		case "depth":
+			k++
+			i.Depth = int(num(k))
+		case "seldepth":
+			k++
+			i.SelDepth = int(num(k))
+		case "multipv":
+			k++
+			i.MultiPV = int(num(k))
+		case "nodes":
+			k++
+			i.Nodes = uint64(max(num(k), 0))
+		case "nps":
+			k++
+			i.NPS = uint64(max(num(k), 0))
+		case "time":
+			k++
+			i.Time = time.Duration(num(k)) * time.Millisecond
+		case "hashfull":
+			k++
+			i.Hashfull = int(num(k))
+		case "score":
+			k++
+			if k+1 < len(f) {
+				i.Score = parseScore(f[k], f[k+1])
+				k++
+			}
+		case "lowerbound":
+			i.Bound = ai.BoundLower
+		case "upperbound":
+			i.Bound = ai.BoundUpper
+		case "pv":
+			q := p.Clone()
+			for _, s := range f[k+1:] {
+				m, err := q.ParseUSIMove(s)
+				if err != nil {
+					break
+				}
+				i.PV = append(i.PV, m)
+				q.DoMove(m)
+			}
+			return i
+		}
+	}
+	return i
+}
+
+// parseScore turns "cp N" or "mate N" (N plies; negative: being mated;
+// "+"/"-" alone: a mate of unknown length) into the engine's score scale.
+func parseScore(kind, v string) int {
+	if kind == "cp" {
+		n, _ := strconv.Atoi(v)
+		return max(min(n, ai.MateInMaxPly-1), -(ai.MateInMaxPly - 1))
+	}
+	if kind != "mate" {
+		return 0
+	}
+	switch v {
+	case "+":
+		return ai.MateInMaxPly
+	case "-":
+		return -ai.MateInMaxPly
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0
+	}
+	if n < 0 || strings.HasPrefix(v, "-") {
+		return -(ai.MateScore + n)
+	}
+	return ai.MateScore - n
+}
+
+// Close asks the engine to quit and, if it has not within a second, ends
+// it.
+func (c *Client) Close() error {
+	_ = c.send("quit")
+	_ = c.in.Close()
+	select {
+	case <-c.exited:
+	case <-time.After(time.Second):
+		c.kill()
+		<-c.exited
+	}
+	return nil
+}
+
+func (c *Client) label() string {
+	if c.Name != "" {
+		return c.Name
+	}
+	return c.cfg.Path
+}
+
+func (c *Client) fail(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err == nil {
+		c.err = err
+	}
+}
+
+func (c *Client) send(line string) error {
+	c.mu.Lock()
+	err := c.err
+	c.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(c.in, line+"\n"); err != nil {
+		err = c.died(fmt.Sprintf("when sent %q", line))
+		return err
+	}
+	return nil
+}
+
+// next returns the engine's next line, or an error when it exits or the
+// deadline passes first.
+func (c *Client) next(deadline <-chan time.Time, waitingFor string) (string, error) {
+	select {
+	case l, ok := <-c.lines:
+		if !ok {
+			return "", c.died("waiting for " + waitingFor)
+		}
+		return l, nil
+	case <-deadline:
+		err := fmt.Errorf("engine %s: no %s within %v", c.label(), waitingFor, c.cfg.StartTimeout)
+		c.fail(err)
+		return "", err
+	}
+}
+
+// died records and returns the error for an engine that has gone, with
+// its exit status and the end of what it wrote on stderr.
+func (c *Client) died(when string) error {
+	select {
+	case <-c.exited:
+	case <-time.After(time.Second):
+	}
+	msg := fmt.Sprintf("engine %s stopped %s", c.label(), when)
+	if st := c.cmd.ProcessState; st != nil {
+		msg += " (" + st.String() + ")"
+	}
+	if tail := c.stderr.String(); tail != "" {
+		if i := strings.LastIndexByte(tail, '\n'); i >= 0 {
+			tail = tail[i+1:]
+		}
+		msg += ": " + tail
+	}
+	err := errors.New(msg)
+	c.fail(err)
+	return err
+}
+
+func (c *Client) kill() {
+	if c.cmd.Process != nil {
+		_ = c.cmd.Process.Kill()
+	}
+}
