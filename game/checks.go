@@ -16,7 +16,10 @@ func (p *Position) GenerateChecks(ml *MoveList) {
 	ksq := p.kings[us]
 
 	// Evasion constraint when we are in check ourselves.
-	target, dropTarget := p.evasionTargets()
+	target, dropTarget := Full, p.occ.Not()
+	if p.checkers.NonZero() {
+		target, dropTarget = p.evasionTargets()
+	}
 
 	// Drops.
 	if h := p.hands[us]; h != 0 && dropTarget.NonZero() {

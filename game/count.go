@@ -9,7 +9,10 @@ func (p *Position) CountLegal() int {
 	ksq := p.kings[us]
 	own := p.byColor[us]
 	n := 0
-	target, dropTarget := p.evasionTargets()
+	target, dropTarget := Full, p.occ.Not()
+	if p.checkers.NonZero() {
+		target, dropTarget = p.evasionTargets()
+	}
 	if ksq != NoSquare {
 		att := stepAttacks[us][King][ksq].AndNot(own)
 		occ := p.occ.Clear(ksq)

@@ -143,15 +143,13 @@ func (p *Position) quickEvasion() (has, ok bool) {
 	return false, true
 }
 
-// evasionTargets returns where the side to move's pieces other than the
-// king may go (target) and where it may drop (dropTarget): anywhere not
-// its own and any empty square out of check; in check from one piece, the
-// checker's square and the squares between it and the king (drops only
-// between); in double check, nowhere.
+// evasionTargets returns, for the side to move in check, where its pieces
+// other than the king may go (target) and where it may drop (dropTarget):
+// in check from one piece, the checker's square and the squares between
+// it and the king (drops only between); in double check, nowhere. Out of
+// check the callers use everywhere and the empty squares, without a call
+// (the rules core's hottest paths).
 func (p *Position) evasionTargets() (target, dropTarget Bitboard) {
-	if p.checkers.IsZero() {
-		return Full, p.occ.Not()
-	}
 	if p.checkers.MoreThanOne() {
 		return Empty, Empty
 	}
@@ -167,10 +165,13 @@ func (p *Position) generate(ml *MoveList, mode genMode) {
 	if ksq != NoSquare {
 		p.genKingMoves(ml, mode)
 	}
-	if p.checkers.MoreThanOne() {
-		return
+	target, dropTarget := Full, empty
+	if p.checkers.NonZero() {
+		if p.checkers.MoreThanOne() {
+			return
+		}
+		target, dropTarget = p.evasionTargets()
 	}
-	target, dropTarget := p.evasionTargets()
 	caps := p.byColor[us.Opp()].And(target)
 	quiets := empty.And(target)
 	pinned := p.Pinned(us)
