@@ -78,6 +78,21 @@ func recordLines(text string) []recordLine {
 	return out
 }
 
+// read walks the lines of a KIF or KI2 record — those both formats share
+// through commonLine, the others through line — and finishes the record.
+func (b *builder) read(text string, line func(recordLine) error) (*Record, error) {
+	lines := recordLines(text)
+	for _, l := range lines {
+		if b.commonLine(l.t) {
+			continue
+		}
+		if err := line(l); err != nil {
+			return nil, err
+		}
+	}
+	return b.finish(len(lines))
+}
+
 // otherLine reads a line that is neither a move nor one of the lines both
 // readers know by their start: a preamble line, or one that is warned
 // about and ignored.

@@ -13,33 +13,33 @@ import (
 // The KIF format is described in ../shared/reference/kif-format.md.
 func ReadKIF(name, text string) (*Record, error) {
 	b := newBuilder(name)
-	lines := recordLines(text)
-	for _, l := range lines {
-		no, t := l.no, l.t
-		switch {
-		case b.commonLine(t):
-		case strings.HasPrefix(t, "変化"):
-			if _, ok := variationPly(t); !ok {
-				b.warnf(no, "bad variation line %q; its moves attach by their numbers", t)
-			}
-		case strings.HasPrefix(t, "まで"):
-		case strings.HasPrefix(t, "手数-") || strings.HasPrefix(t, "手数－"):
-		default:
-			num, rest, ok := moveLine(t)
-			if ok {
-				if err := b.begin(); err != nil {
-					return nil, err
-				}
-				b.seenAny = true
-				b.kifMove(num, rest, no)
-				continue
-			}
-			if err := b.otherLine(l); err != nil {
-				return nil, err
-			}
+	return b.read(text, b.kifLine)
+}
+
+// kifLine reads a KIF line other than those both readers share: a move,
+// a variation heading, the summary and column heading (skipped: the moves
+// say it all), or a preamble line.
+func (b *builder) kifLine(l recordLine) error {
+	t := l.t
+	switch {
+	case strings.HasPrefix(t, "変化"):
+		if _, ok := variationPly(t); !ok {
+			b.warnf(l.no, "bad variation line %q; its moves attach by their numbers", t)
 		}
+	case strings.HasPrefix(t, "まで"):
+	case strings.HasPrefix(t, "手数-") || strings.HasPrefix(t, "手数－"):
+	default:
+		num, rest, ok := moveLine(t)
+		if !ok {
+			return b.otherLine(l)
+		}
+		if err := b.begin(); err != nil {
+			return err
+		}
+		b.seenAny = true
+		b.kifMove(num, rest, l.no)
 	}
-	return b.finish(len(lines))
+	return nil
 }
 
 // splitLines splits text into lines at LF, CRLF or a bare CR (classic Mac
