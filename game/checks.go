@@ -33,7 +33,7 @@ func (p *Position) GenerateChecks(ml *MoveList) {
 	}
 
 	pinned := p.Pinned(us)
-	discovered := p.sliderBlockers(us, ek, p.occ).And(own)
+	discovered := p.DiscoveredCheckers(us)
 	notOwn := own.Not().And(target)
 
 	// Candidate movers: pieces on an origin square of their kind's table,
