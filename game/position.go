@@ -136,7 +136,9 @@ func (p *Position) put(s Square, pc Piece) {
 	}
 }
 
-// remove takes the piece off s.
+// remove takes the piece off s. It repeats put's four updates rather than
+// share a helper with it: the inliner does not take one (cost 106 of 80)
+// and the call made BenchmarkMakeUnmake about 8% slower.
 func (p *Position) remove(s Square) {
 	pc := p.board[s]
 	b := squareBBs[s]
