@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"slices"
@@ -69,11 +70,13 @@ type uiFlagValues struct {
 	sfen                                    *string
 	ascii, noMouse, aiSente, human, hideEva *bool
 	level                                   *int
+	engine, lang                            *string
+	engineOptions                           *[]ui.OptionSetting
 }
 
 // uiFlags defines the board's flags on fs (shared by runUI and --help).
 func uiFlags(fs *flag.FlagSet) uiFlagValues {
-	return uiFlagValues{
+	v := uiFlagValues{
 		sfen:    fs.String("sfen", "", "start a game from this SFEN"),
 		ascii:   fs.Bool("ascii", false, "draw pieces with USI letters (+ for promoted), for terminals without CJK fonts"),
 		noMouse: fs.Bool("no-mouse", false, "do not capture the mouse"),
@@ -81,7 +84,19 @@ func uiFlags(fs *flag.FlagSet) uiFlagValues {
 		aiSente: fs.Bool("ai-sente", false, "the AI plays 先手 in the first game (default: you play 先手, the AI 後手)"),
 		human:   fs.Bool("human", false, "human against human in the first game"),
 		hideEva: fs.Bool("hide-eval", false, "do not show the AI's evaluation and line while it thinks (E toggles)"),
+		engine:  fs.String("engine", "", "an external USI engine (its path) plays the AI's side and analyses instead of the built-in AI"),
+		lang:    fs.String("lang", "", "the screen's language: ja or en (default: from LC_ALL, LC_MESSAGES, LANG)"),
 	}
+	var opts []ui.OptionSetting
+	v.engineOptions = &opts
+	fs.Func("engine-option", "set an option of the --engine, NAME=VALUE (repeatable)", func(s string) error {
+		o, err := ui.ParseOptionSetting(s)
+		if err == nil {
+			opts = append(opts, o)
+		}
+		return err
+	})
+	return v
 }
 
 func main() {
@@ -261,7 +276,7 @@ func runUI(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	const synopsis = "usage: kiki [--sfen SFEN] [--ascii] [--no-mouse] [--level 1-10] [--ai-sente] [--human] [--hide-eval] [RECORD | -]"
+	const synopsis = "usage: kiki [--sfen SFEN] [--ascii] [--no-mouse] [--level 1-10] [--ai-sente] [--human] [--hide-eval] [--engine PATH [--engine-option NAME=VALUE]...] [--lang ja|en] [RECORD | -]"
 	if *level < 1 || *level > 10 {
 		fmt.Fprintf(stderr, "kiki: --level must be from 1 to 10, got %d\n%s\n", *level, synopsis)
 		return 2
@@ -270,7 +285,27 @@ func runUI(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kiki: one record at a time, got %d: %s\n%s\n", len(rest), strings.Join(rest, " "), synopsis)
 		return 2
 	}
-	o := ui.Options{ASCII: *ascii, Level: *level, Library: assets.Games(), HideEval: *hideEval}
+	o := ui.Options{ASCII: *ascii, Level: *level, Library: assets.Games(), HideEval: *hideEval, Lang: ui.LangFromEnv(os.Getenv)}
+	if *fv.lang != "" {
+		l, err := ui.ParseLang(*fv.lang)
+		if err != nil {
+			fmt.Fprintf(stderr, "kiki: --lang: %v\n%s\n", err, synopsis)
+			return 2
+		}
+		o.Lang = l
+	}
+	if *fv.engine != "" {
+		path, err := exec.LookPath(*fv.engine)
+		if err != nil {
+			fmt.Fprintf(stderr, "kiki: --engine %s: %v\n", *fv.engine, err)
+			return 2
+		}
+		o.Engine = ui.EngineConfig{Path: path, Options: *fv.engineOptions}
+	} else if len(*fv.engineOptions) > 0 {
+		fmt.Fprintf(stderr, "kiki: --engine-option needs --engine\n%s\n", synopsis)
+		return 2
+	}
+	o.ConfigDir = configDir()
 	o.Dir, _ = os.Getwd()
 	if d := dataDir(); d != "" {
 		o.RecoveryFile = filepath.Join(d, "recovered-game.kifu")
@@ -321,6 +356,19 @@ func dataDir() string {
 	}
 	if h, err := os.UserHomeDir(); err == nil {
 		return filepath.Join(h, ".local", "share", "kiki")
+	}
+	if d, err := os.UserConfigDir(); err == nil {
+		return filepath.Join(d, "kiki")
+	}
+	return ""
+}
+
+// configDir is where kiki remembers the user's choices (the external
+// engine): $KIKI_CONFIG_DIR, else the user's config folder's kiki; ""
+// when none.
+func configDir() string {
+	if d := os.Getenv("KIKI_CONFIG_DIR"); d != "" {
+		return d
 	}
 	if d, err := os.UserConfigDir(); err == nil {
 		return filepath.Join(d, "kiki")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"kiki/ai/mate"
 	"kiki/game/refdata"
 	"kiki/kif"
+	"kiki/ui"
 )
 
 func runMain(args ...string) (string, string, int) {
@@ -137,7 +139,7 @@ func TestMissingRecord(t *testing.T) {
 // --help lists every flag of the board; a bad value says what is wrong.
 func TestBoardFlagsHelpAndErrors(t *testing.T) {
 	out, _, code := runMain("--help")
-	for _, f := range []string{"-sfen", "-ascii", "-no-mouse", "-level", "-ai-sente", "-human", "-hide-eval"} {
+	for _, f := range []string{"-sfen", "-ascii", "-no-mouse", "-level", "-ai-sente", "-human", "-hide-eval", "-engine", "-engine-option", "-lang"} {
 		if code != 0 || !strings.Contains(out, f) {
 			t.Errorf("--help does not list %s (code %d)", f, code)
 		}
@@ -145,6 +147,31 @@ func TestBoardFlagsHelpAndErrors(t *testing.T) {
 	_, errOut, code := runMain("--level", "11")
 	if code != 2 || !strings.Contains(errOut, "--level must be from 1 to 10, got 11") {
 		t.Errorf("--level 11: code %d, %q", code, errOut)
+	}
+	for args, want := range map[string]string{
+		"--lang fr":                 `unknown language "fr"`,
+		"--engine /no/such/engine":  "--engine /no/such/engine",
+		"--engine-option Threads=1": "--engine-option needs --engine",
+		"--engine-option =1":        "want NAME=VALUE",
+		"--engine-option Threads":   "want NAME=VALUE",
+	} {
+		_, errOut, code := runMain(strings.Fields(args)...)
+		if code != 2 || !strings.Contains(errOut, want) {
+			t.Errorf("%s: code %d, %q, want %q", args, code, errOut, want)
+		}
+	}
+}
+
+// --engine-option may be given more than once; each is kept in order.
+func TestEngineOptionFlags(t *testing.T) {
+	fs := newFlags("kiki", io.Discard)
+	fv := uiFlags(fs)
+	if _, err := parseArgs(fs, []string{"--engine", "x", "--engine-option", "USI_Hash=256", "--engine-option", "Threads = 2"}); err != nil {
+		t.Fatal(err)
+	}
+	got := *fv.engineOptions
+	if *fv.engine != "x" || len(got) != 2 || got[0] != (ui.OptionSetting{Name: "USI_Hash", Value: "256"}) || got[1] != (ui.OptionSetting{Name: "Threads", Value: "2"}) {
+		t.Fatalf("engine %q options %+v", *fv.engine, got)
 	}
 }
 
