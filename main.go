@@ -470,6 +470,23 @@ func mateFlags(fs *flag.FlagSet) func() mate.Options {
 	}
 }
 
+// japaneseMoves writes a line of moves from p in KI2 notation with the
+// side marks (▲５二金打 △同　玉 …), as a person reads a mate.
+func japaneseMoves(p *game.Position, ms []game.Move) string {
+	q := p.Clone()
+	prev := q.LastMove()
+	parts := make([]string, 0, len(ms))
+	for _, m := range ms {
+		if !q.IsLegal(m) {
+			break
+		}
+		parts = append(parts, m.Piece().Color().Mark()+kif.KI2Move(q, m, prev))
+		q.DoMove(m)
+		prev = m
+	}
+	return strings.Join(parts, " ")
+}
+
 func runMate(args []string, stdout, stderr io.Writer) int {
 	began := time.Now() // --time covers the whole command
 	fs := newFlags("mate", stderr)
@@ -508,6 +525,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	switch res.Status {
 	case mate.Mate:
 		fmt.Fprintf(stdout, "checkmate %s\n", game.JoinUSI(res.Moves))
+		fmt.Fprintf(stdout, "kif %s\n", japaneseMoves(p, res.Moves))
 		minimal := "minimal"
 		switch {
 		case res.Partial:

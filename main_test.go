@@ -87,6 +87,16 @@ func TestMateCommand(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "checkmate G*") || !strings.Contains(out, "length 1") {
 		t.Fatalf("mate: %d %q", code, out)
 	}
+	// The line again in Japanese notation, under the USI one.
+	lines := strings.Split(out, "\n")
+	usiLine := strings.Fields(lines[0])[1:]
+	if len(lines) < 2 || lines[1] != "kif ▲"+map[string]string{"G*8b": "８二金", "G*9b": "９二金"}[usiLine[0]] {
+		t.Fatalf("mate: no Japanese line for %v: %q", usiLine, out)
+	}
+	out, _, _ = runMain("mate", "--sfen", "k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1")
+	if jp := strings.Split(out, "\n")[1]; !strings.HasPrefix(jp, "kif ▲") || len(strings.Split(jp, " ")) != 14 || !strings.Contains(jp, "△") {
+		t.Fatalf("mate in 13: Japanese line %q", jp)
+	}
 	// Distant checks answered only by futile drops: minimax 13, a mate in 1 by the book.
 	out, _, code = runMain("mate", "--sfen", "k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1")
 	if code != 0 || !strings.Contains(out, "length 13 (minimal), book length 1,") {
