@@ -78,6 +78,9 @@ var catalogue = map[string][2]string{
 	"game.noPath":     {"(none: type the path of a USI engine)", "(なし: USIエンジンのパスを入力)"},
 	"game.needPath":   {"an engine plays: type its path first", "外部エンジンのパスを入力してください"},
 	"game.started":    {"game started", "対局開始"},
+
+	// Recovery.
+	"recovery.resumed": {"the last game resumed, with its clocks", "前回の対局を再開しました (持ち時間も復元)"},
 }
 
 // tr is the message key in the model's language.

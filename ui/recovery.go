@@ -6,10 +6,13 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/match"
 )
 
 // A game being played is written after every change to
@@ -117,8 +120,84 @@ func (m *Model) resumeGame(r *kif.Record) tea.Cmd {
 	m.s.playing = true
 	m.replay = false
 	m.s.match.Started = m.opts.Now()
-	m.s.match.Clock.TurnAt = m.opts.Now()
+	clockText, _ := r.Get("持ち時間")
+	m.s.match.Clock = restoreClock(clockText, m.s.rec.MainLine(), m.opts.Now())
 	m.board.flipped = m.s.match.Players[0].AI && !m.s.match.Players[1].AI
-	m.setMessage("前回の対局を再開しました (resumed; the clock is not restored)", false)
+	m.setMessage(m.tr("recovery.resumed"), false)
 	return m.maybeStartAI()
+}
+
+// restoreClock is the clocks of a recovered game: its time control (the
+// record's 持ち時間 header; none when absent or unreadable), with the time
+// each move of the line spent charged to its mover, the next turn
+// beginning now.
+func restoreClock(header string, line []*kif.Node, now time.Time) match.Clock {
+	tc, ok := parseTimeControl(header)
+	if !ok {
+		return match.NewClock(timeControl{}, now)
+	}
+	c := match.NewClock(tc, now)
+	for _, n := range line {
+		if n.IsSpecial() || n.Move == game.NoMove {
+			continue
+		}
+		c.TurnAt = now
+		c.Spend(n.Move.Piece().Color(), now.Add(n.Time))
+	}
+	c.TurnAt = now
+	return c
+}
+
+// parseTimeControl reads what match.TimeControl's String writes:
+// 持ち時間10分 秒読み30秒, 持ち時間1分30秒 加算5秒, 持ち時間60分 切れ負け.
+func parseTimeControl(s string) (timeControl, bool) {
+	f := strings.Fields(s)
+	if len(f) != 2 {
+		return timeControl{}, false
+	}
+	mainText, ok := strings.CutPrefix(f[0], "持ち時間")
+	if !ok {
+		return timeControl{}, false
+	}
+	main, ok := parseJaDuration(mainText)
+	if !ok {
+		return timeControl{}, false
+	}
+	tc := timeControl{Main: main}
+	switch {
+	case f[1] == "切れ負け":
+		tc.Kind = match.Sudden
+	case strings.HasPrefix(f[1], "秒読み"):
+		tc.Kind = match.Byoyomi
+		tc.Byoyomi, ok = parseJaDuration(strings.TrimPrefix(f[1], "秒読み"))
+	case strings.HasPrefix(f[1], "加算"):
+		tc.Kind = match.Fischer
+		tc.Inc, ok = parseJaDuration(strings.TrimPrefix(f[1], "加算"))
+	default:
+		ok = false
+	}
+	return tc, ok
+}
+
+// parseJaDuration reads 10分, 1分30秒, 30秒.
+func parseJaDuration(s string) (time.Duration, bool) {
+	var d time.Duration
+	if mins, rest, ok := strings.Cut(s, "分"); ok {
+		n, err := strconv.Atoi(mins)
+		if err != nil || n < 0 {
+			return 0, false
+		}
+		d += time.Duration(n) * time.Minute
+		s = rest
+	}
+	if secs, ok := strings.CutSuffix(s, "秒"); ok {
+		n, err := strconv.Atoi(secs)
+		if err != nil || n < 0 {
+			return 0, false
+		}
+		d += time.Duration(n) * time.Second
+	} else if s != "" {
+		return 0, false
+	}
+	return d, true
 }
