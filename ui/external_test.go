@@ -30,7 +30,8 @@ func TestMain(m *testing.M) {
 }
 
 // fakeUSI is a minimal engine: "normal" plays the legal move that sorts
-// first in USI; "crash" exits when asked to think.
+// first in USI; "material" does too, scoring the material from the side
+// to move's view; "crash" exits when asked to think.
 func fakeUSI(mode string) int {
 	sc := bufio.NewScanner(os.Stdin)
 	var pos *game.Position
@@ -73,13 +74,36 @@ func fakeUSI(mode string) int {
 					best = mv.USI()
 				}
 			}
-			fmt.Println("info depth 1 score cp 12 pv " + best)
+			score := 12
+			if mode == "material" {
+				score = material(pos)
+			}
+			fmt.Printf("info depth 1 score cp %d pv %s\n", score, best)
 			fmt.Println("bestmove " + best)
 		case "quit":
 			return 0
 		}
 	}
 	return 0
+}
+
+// material is 100 points a piece, board and hand, from the side to
+// move's view, as a USI engine reports its score.
+func material(p *game.Position) int {
+	var n [2]int
+	for c := game.Black; c <= game.White; c++ {
+		for t := game.Pawn; t < game.NumPieceTypes; t++ {
+			n[c] += p.PiecesOf(c, t).Count()
+			if t <= game.Gold {
+				n[c] += p.Hand(c).Count(t)
+			}
+		}
+	}
+	v := 100 * (n[game.Black] - n[game.White])
+	if p.Side() == game.White {
+		v = -v
+	}
+	return v
 }
 
 // fakeEnginePath writes a script that runs this test binary as the fake
@@ -355,5 +379,35 @@ func TestEngineAgainstEngine(t *testing.T) {
 			t.Fatalf("ply %d: %s, want the fake's %s", i+1, mv.USI(), want)
 		}
 		p.DoMove(mv)
+	}
+}
+
+// The analysis turns the engine's scores (from the side to move's view,
+// as USI and the built-in AI give them) into 先手's view exactly once: an
+// engine whose score depends only on the material shows the material
+// balance in 先手's favour, with no zigzag between moves.
+func TestAnalysisScoresFromSenteView(t *testing.T) {
+	o := testOptions()
+	o.Engine = EngineConfig{Path: fakeEnginePath(t, "material")}
+	m := New(o)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	// 7g7f 3c3d 8h2b+ (takes the bishop) 3a2b (takes back).
+	press(m, ":", "7g7f", "enter", ":", "3c3d", "enter", ":", "8h2b+", "enter", ":", "3a2b", "enter")
+	if m.s.node.Ply != 4 {
+		t.Fatalf("ply %d", m.s.node.Ply)
+	}
+	drive(t, m, nil, func() bool { return m.ext.analyser != nil }, 15*time.Second)
+	defer m.ext.closeEngines()
+	m.opts.AILimits = &ai.Limits{MoveTime: 50 * time.Millisecond}
+	drive(t, m, m.analyzeGame(), func() bool { return m.analysis.finished }, 30*time.Second)
+	want := []int{0, 0, 0, 200, 0}
+	for i, n := range m.analysis.line {
+		if got := m.analysis.results[n].score; got != want[i] {
+			t.Errorf("ply %d: 先手's score %d, want %d", i, got, want[i])
+		}
+	}
+	// The continuous analysis's line says the same, labelled as 先手's.
+	if got := scoreText(-100, game.White); got != "評価値(先手) +100" {
+		t.Errorf("scoreText(-100 for 後手) = %q", got)
 	}
 }
