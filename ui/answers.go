@@ -52,7 +52,7 @@ func (m *Model) onAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case playMoveMsg:
 		cmd = m.tryMove(msg.mv)
 	case askPromotionMsg:
-		m.dialog = &promoDialog{promo: msg.promo, plain: msg.plain}
+		m.dialog = &promoDialog{promo: msg.promo, plain: msg.plain, lang: m.lang}
 	case deselectMsg:
 		m.board.selected = game.NoSquare
 	case startGameMsg:
@@ -164,22 +164,24 @@ func (m *Model) newGameDialog(fromHere bool) *gameDialog {
 // newOpenDialog lists the records of the folder and the library.
 func (m *Model) newOpenDialog() *openDialog {
 	lib := m.opts.Library
-	return newOpenDialog(recordEntries(m.opts.Dir, lib), func(path string) (tea.Msg, error) {
+	d := newOpenDialog(recordEntries(m.opts.Dir, lib), func(path string) (tea.Msg, error) {
 		rec, label, err := loadRecord(lib, path)
 		if err != nil {
 			return nil, err
 		}
 		return openRecordMsg{rec, label, recordName(path)}, nil
 	})
+	d.lang = m.lang
+	return d
 }
 
 // saveAs writes the record to path, first asking before overwriting
 // another file.
 func (m *Model) saveAs(path string, then tea.Msg) tea.Cmd {
 	if _, err := os.Stat(path); err == nil && !sameFile(path, m.s.path) {
-		m.dialog = &choiceDialog{question: path + " はもうあります。上書きしますか? (the file exists: overwrite?)", choices: []choice{
-			{"y", "上書き (overwrite)", writeMsg{path, then}},
-			{"esc", "やめる (cancel)", nil},
+		m.dialog = &choiceDialog{question: path + m.tr("ask.exists"), choices: []choice{
+			{"y", m.tr("ask.overwrite"), writeMsg{path, then}},
+			{"esc", m.tr("ask.cancel"), nil},
 		}}
 		return nil
 	}

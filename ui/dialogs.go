@@ -32,6 +32,7 @@ type deselectMsg struct{}
 
 // promoDialog asks 成 or 不成 when both are legal; 成 is the default.
 type promoDialog struct {
+	lang         Lang
 	promo, plain game.Move
 	no           bool // 不成 highlighted
 }
@@ -61,7 +62,7 @@ func (d *promoDialog) view(th *Theme, _ int) string {
 	if d.no {
 		yes, no = " 成 y ", "[不成 n]"
 	}
-	return th.Title.Render("成りますか? ") + yes + " " + no + th.Dim.Render("  (←→ enter, esc cancel)")
+	return th.Title.Render(tr(d.lang, "promo.ask")) + yes + " " + no + th.Dim.Render(tr(d.lang, "promo.keys"))
 }
 
 // confirmDialog asks a yes/no question; yes is the answer to y.
@@ -83,7 +84,7 @@ func (d *confirmDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 func (d *confirmDialog) view(th *Theme, _ int) string { return th.Warn.Render(d.question) }
 
 // choiceDialog asks a question with several answers, each on its own key
-// (and ←→ + Enter); Esc answers the last one, which is always "cancel".
+// (and left/right + Enter); Esc answers the last one, which is always "cancel".
 type choiceDialog struct {
 	question string
 	choices  []choice
@@ -139,6 +140,7 @@ func (d *choiceDialog) view(th *Theme, _ int) string {
 
 // textDialog shows a text (help, a copied SFEN or record) until Esc.
 type textDialog struct {
+	lang        Lang
 	title, text string
 	offset      int
 }
@@ -162,26 +164,27 @@ func (d *textDialog) view(th *Theme, room int) string {
 	h := max(3, room-1)
 	off := min(d.offset, len(lines)-1)
 	lines = lines[off:min(len(lines), off+h)]
-	return th.Title.Render(d.title) + th.Dim.Render("  (esc close, ↑↓ scroll)") + "\n" + strings.Join(lines, "\n")
+	return th.Title.Render(d.title) + th.Dim.Render(tr(d.lang, "text.keys")) + "\n" + strings.Join(lines, "\n")
 }
 
 // moveLine is the typed-move prompt opened with ':' — USI (7g7f, P*5e) or
 // Japanese (76歩, 同歩, 55角打, 24歩成, 58金右). The root keeps pos and
 // canMove up to date (the AI may move while the prompt is open).
 type moveLine struct {
+	lang    Lang
 	in      textinput.Model
 	err     string
 	pos     *game.Position
 	canMove bool
 }
 
-func newMoveLine() *moveLine {
+func newMoveLine(l Lang) *moveLine {
 	in := textinput.New()
 	in.Prompt = ": "
 	in.Placeholder = "7g7f, P*5e, 76歩, 同歩, 55角打, 58金右"
 	in.CharLimit = 40
 	in.Focus()
-	return &moveLine{in: in}
+	return &moveLine{in: in, lang: l}
 }
 
 func (d *moveLine) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
@@ -194,7 +197,7 @@ func (d *moveLine) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 			return closeDialogMsg{}, nil
 		}
 		if !d.canMove || d.pos == nil {
-			d.err = "AIの手番です"
+			d.err = tr(d.lang, "move.aiTurn")
 			return nil, nil
 		}
 		mv, err := parseTypedMove(d.pos, text)
@@ -532,6 +535,7 @@ func (d *gameDialog) view(th *Theme, _ int) string {
 
 // commentDialog edits the comment of the current move.
 type commentDialog struct {
+	lang Lang
 	ta   textarea.Model
 	node *kif.Node
 }
@@ -542,14 +546,15 @@ type commentMsg struct {
 	lines []string
 }
 
-func newCommentDialog(n *kif.Node) *commentDialog {
+func newCommentDialog(n *kif.Node, l Lang) *commentDialog {
 	ta := textarea.New()
 	ta.SetValue(strings.Join(n.Comments, "\n"))
 	ta.SetWidth(60)
 	ta.SetHeight(4)
 	ta.ShowLineNumbers = false
+	ta.Prompt = "| " // the default "┃" is ambiguous-width
 	ta.Focus()
-	return &commentDialog{ta: ta, node: n}
+	return &commentDialog{ta: ta, node: n, lang: l}
 }
 
 func (d *commentDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
@@ -573,7 +578,7 @@ func (d *commentDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 }
 
 func (d *commentDialog) view(th *Theme, _ int) string {
-	return th.Title.Render("コメント (comment)") + th.Dim.Render("  ctrl+s save  esc cancel") + "\n" + d.ta.View()
+	return th.Title.Render(tr(d.lang, "comment.title")) + th.Dim.Render(tr(d.lang, "comment.keys")) + "\n" + d.ta.View()
 }
 
 // pathDialog asks for a file name (save as).
@@ -625,6 +630,7 @@ func (d *pathDialog) view(th *Theme, _ int) string {
 // openDialog lists the records in the folder and the sample library, and
 // takes a typed path too.
 type openDialog struct {
+	lang   Lang
 	list   picker
 	paths  []string // a file, or "lib:NAME" for the embedded library
 	in     textinput.Model
@@ -721,10 +727,10 @@ func (d *openDialog) open(path string) (tea.Msg, tea.Cmd) {
 
 func (d *openDialog) view(th *Theme, room int) string {
 	var sb strings.Builder
-	sb.WriteString(th.Title.Render("棋譜を開く (open)") + th.Dim.Render("  ↑↓ choose  enter open  / type a path  esc cancel") + "\n")
+	sb.WriteString(th.Title.Render(tr(d.lang, "open.title")) + th.Dim.Render(tr(d.lang, "open.keys")) + "\n")
 	sb.WriteString(d.list.view(th, max(3, room-3), !d.typing))
 	if len(d.paths) == 0 {
-		sb.WriteString(th.Dim.Render("  (no records in this folder)") + "\n")
+		sb.WriteString(th.Dim.Render(tr(d.lang, "open.none")) + "\n")
 	}
 	if d.typing {
 		sb.WriteString(d.in.View() + "\n")
@@ -737,6 +743,7 @@ func (d *openDialog) view(th *Theme, room int) string {
 
 // variationsDialog lists the alternatives to the next move.
 type variationsDialog struct {
+	lang   Lang
 	parent *kif.Node
 	list   picker
 }
@@ -746,12 +753,12 @@ type variationsDialog struct {
 type gotoVariationMsg struct{ parent, child *kif.Node }
 
 // newVariationsDialog lists parent's children with cur chosen.
-func newVariationsDialog(parent, cur *kif.Node) *variationsDialog {
-	d := &variationsDialog{parent: parent}
+func newVariationsDialog(parent, cur *kif.Node, l Lang) *variationsDialog {
+	d := &variationsDialog{parent: parent, lang: l}
 	for i, c := range parent.Children {
 		label := nodeLabel(c)
 		if i == 0 {
-			label += "  (本譜)"
+			label += tr(l, "var.main")
 		}
 		d.list.items = append(d.list.items, label)
 		if c == cur {
@@ -773,7 +780,7 @@ func (d *variationsDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 }
 
 func (d *variationsDialog) view(th *Theme, room int) string {
-	head := th.Title.Render(fmt.Sprintf("%d手目の変化 (variations)", d.parent.Ply+1)) + th.Dim.Render("  ↑↓ enter  esc") + "\n"
+	head := th.Title.Render(fmt.Sprintf(tr(d.lang, "var.title"), d.parent.Ply+1)) + th.Dim.Render(tr(d.lang, "var.keys")) + "\n"
 	return strings.TrimRight(head+d.list.view(th, max(len(d.list.items), room-1), true), "\n")
 }
 

@@ -111,7 +111,7 @@ func TestTextDialogScrollsWithinText(t *testing.T) {
 func TestMoveLineAnswers(t *testing.T) {
 	p, _ := game.ParseSFEN("4k4/9/9/7P1/9/9/9/9/4K4 b - 1")
 	typed := func(canMove bool, text string) (*moveLine, tea.Msg) {
-		d := newMoveLine()
+		d := newMoveLine(English)
 		d.pos, d.canMove = p, canMove
 		d.in.SetValue(text)
 		a, _ := d.update(key1("enter"))
@@ -174,11 +174,11 @@ func TestGameDialog(t *testing.T) {
 
 func TestCommentDialogAnswers(t *testing.T) {
 	n := &kif.Node{Comments: []string{"old"}}
-	d := newCommentDialog(n)
+	d := newCommentDialog(n, English)
 	if answer(d, "ctrl+s") != (closeDialogMsg{}) {
 		t.Error("saving an unchanged comment is not a plain close")
 	}
-	d = newCommentDialog(n)
+	d = newCommentDialog(n, English)
 	a := answer(d, "!", "ctrl+s")
 	cm, ok := a.(commentMsg)
 	if !ok || cm.node != n || strings.Join(cm.lines, "|") != "old!" {
@@ -250,8 +250,8 @@ func TestVariationsDialog(t *testing.T) {
 		mv, _ := p.ParseUSIMove(u)
 		kids = append(kids, r.Root.AddChild(&kif.Node{Move: mv}))
 	}
-	d := newVariationsDialog(r.Root, kids[1])
-	if v := d.view(&th, 3); !strings.Contains(v, "(本譜)") || !strings.Contains(v, "> ▲２六歩") || strings.Count(v, "\n") != 3 {
+	d := newVariationsDialog(r.Root, kids[1], English)
+	if v := d.view(&th, 3); !strings.Contains(v, "(main line)") || !strings.Contains(v, "> ▲２六歩") || strings.Count(v, "\n") != 3 {
 		t.Errorf("view:\n%s", v)
 	}
 	if a := answer(d, "j", "enter"); a != (gotoVariationMsg{r.Root, kids[2]}) {

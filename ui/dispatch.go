@@ -161,18 +161,18 @@ func (m *Model) gameKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.MoveLine):
-		m.dialog = newMoveLine()
+		m.dialog = newMoveLine(m.lang)
 	case key.Matches(msg, k.Undo):
 		return m.undo(), true
 	case key.Matches(msg, k.Redo):
 		return m.redo(), true
 	case key.Matches(msg, k.NewGame):
-		return m.confirmReplace("新しい対局 (new game)", showNewGameMsg{}), true
+		return m.confirmReplace(m.tr("game.title"), showNewGameMsg{}), true
 	case key.Matches(msg, k.PlayFromHere):
-		return m.confirmReplace("ここから対局 (play from here)", showNewGameMsg{fromHere: true}), true
+		return m.confirmReplace(m.tr("game.titleHere"), showNewGameMsg{fromHere: true}), true
 	case key.Matches(msg, k.Resign):
 		if m.s.playing && !m.s.end.over {
-			m.dialog = &confirmDialog{question: "投了しますか? (resign) y/n", yes: resignMsg{}}
+			m.dialog = &confirmDialog{question: m.tr("ask.resign"), yes: resignMsg{}}
 		}
 	case key.Matches(msg, k.Declare):
 		m.declare()
@@ -222,7 +222,7 @@ func (m *Model) recordKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.SaveAs):
 		return m.save(true), true
 	case key.Matches(msg, k.Comment):
-		m.dialog = newCommentDialog(m.s.node)
+		m.dialog = newCommentDialog(m.s.node, m.lang)
 	case key.Matches(msg, k.Promote):
 		m.promoteVariation()
 	case key.Matches(msg, k.Delete):

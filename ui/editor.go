@@ -284,7 +284,7 @@ func (m *Model) finishEdit() tea.Cmd {
 	}
 	if e.orig.dirty || e.orig.playing && !e.orig.end.over && e.orig.node.Ply > 0 {
 		m.dialog = &confirmDialog{
-			question: "保存していない棋譜があります。破棄して編集した局面を新しい棋譜にしますか? y: はい  n: 編集に戻る",
+			question: m.tr("ask.takeEdit"),
 			yes:      takeEditMsg{p},
 		}
 		return nil

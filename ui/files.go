@@ -19,7 +19,7 @@ import (
 
 // askOpen opens the open dialog, asking first when something would be lost.
 func (m *Model) askOpen() tea.Cmd {
-	return m.confirmReplace("棋譜を開く (open)", showOpenMsg{})
+	return m.confirmReplace(m.tr("open.title"), showOpenMsg{})
 }
 
 // unsaved reports whether replacing the session now would lose work: a
@@ -37,14 +37,10 @@ func (m *Model) confirmReplace(what string, action tea.Msg) tea.Cmd {
 		cmd, _ := m.onAnswer(action)
 		return cmd
 	}
-	why := "保存していない変更があります (unsaved changes)"
-	if m.s.playing && !m.s.end.over {
-		why = "対局中です (a game is on)"
-	}
-	m.dialog = &choiceDialog{question: what + ": " + why, choices: []choice{
-		{"s", "保存してから (save first)", saveThenMsg{action}},
-		{"d", "破棄する (discard)", discardThenMsg{action}},
-		{"esc", "やめる (cancel)", nil},
+	m.dialog = &choiceDialog{question: what + ": " + m.unsavedWhy(), choices: []choice{
+		{"s", m.tr("ask.saveFirst"), saveThenMsg{action}},
+		{"d", m.tr("ask.discard"), discardThenMsg{action}},
+		{"esc", m.tr("ask.cancel"), nil},
 	}}
 	return nil
 }
@@ -159,7 +155,7 @@ func (m *Model) save(as bool) tea.Cmd {
 // another file, writes, and acts on then (may be nil) once the record is
 // saved without loss.
 func (m *Model) saveAsDialog(def string, then tea.Msg) *pathDialog {
-	return newPathDialog("名前を付けて保存 (save as: .kif .kifu .ki2 .csa)", def, checkSavePath,
+	return newPathDialog(m.tr("ask.saveAs"), def, checkSavePath,
 		func(path string) tea.Msg { return saveAsMsg{path, then} })
 }
 

@@ -38,63 +38,69 @@ type keyMap struct {
 	MateSearch             key.Binding
 	PlayFromHere           key.Binding
 	WriteAnalysis          key.Binding
+	// Lang is the language of the help.
+	Lang Lang
 }
 
-func newKeyMap() keyMap {
+func newKeyMap() keyMap { return newKeyMapIn(English) }
+
+// newKeyMapIn is the key map with its help in language l.
+func newKeyMapIn(l Lang) keyMap {
 	b := func(keys []string, help, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, tr(l, desc)))
 	}
 	return keyMap{
-		Up:           b([]string{"up", "k"}, "hjkl", "cursor"),
-		Down:         b([]string{"down", "j"}, "j", "down"),
-		Left:         b([]string{"h"}, "h", "left"),
-		Right:        b([]string{"l"}, "l", "right"),
-		Select:       b([]string{"enter", " "}, "enter", "pick/put"),
-		Cancel:       b([]string{"esc"}, "esc", "cancel"),
-		HandNext:     b([]string{"tab"}, "tab", "hand piece"),
-		HandPrev:     b([]string{"shift+tab"}, "S-tab", "hand back"),
-		MoveLine:     b([]string{":"}, ":", "type move"),
-		EffectMap:    b([]string{"e"}, "e", "effect map"),
-		CheckStudy:   b([]string{"c"}, "c", "check study"),
-		KindNext:     b([]string{"."}, ". ,", "piece kind"),
-		KindPrev:     b([]string{","}, ",", "kind back"),
-		Attacker:     b([]string{"v"}, "v", "attacker"),
-		Undo:         b([]string{"u"}, "u", "undo"),
-		Redo:         b([]string{"r"}, "r", "redo"),
-		Flip:         b([]string{"f"}, "f", "flip"),
-		NewGame:      b([]string{"n"}, "n", "new game"),
-		Resign:       b([]string{"x"}, "x", "resign"),
-		Declare:      b([]string{"d"}, "d", "declare"),
-		MoveNow:      b([]string{"m"}, "m", "move now"),
-		Hint:         b([]string{"i"}, "i", "hint"),
-		HideEval:     b([]string{"E"}, "E", "hide/show AI eval"),
-		Edit:         b([]string{"b"}, "b", "edit board"),
-		Help:         b([]string{"?"}, "?", "help"),
-		Quit:         b([]string{"q", "ctrl+c"}, "q", "quit"),
-		StepBack:     b([]string{"left"}, "←→", "step"),
-		StepFwd:      b([]string{"right"}, "→", "forward"),
-		PageBack:     b([]string{"pgup"}, "PgUp/Dn", "10 moves"),
-		PageFwd:      b([]string{"pgdown"}, "PgDn", "10 forward"),
-		First:        b([]string{"home"}, "Home/End", "ends"),
-		Last:         b([]string{"end"}, "End", "last"),
-		Jump:         b([]string{"g"}, "g", "go to move"),
-		PrevBranch:   b([]string{"["}, "[ ]", "branch"),
-		NextBranch:   b([]string{"]"}, "]", "next branch"),
-		Variations:   b([]string{"V"}, "V", "variations"),
-		Open:         b([]string{"o"}, "o", "open"),
-		Save:         b([]string{"s"}, "s", "save"),
-		SaveAs:       b([]string{"S"}, "S", "save as"),
-		Comment:      b([]string{"C"}, "C", "comment"),
-		Promote:      b([]string{"P"}, "P", "promote var."),
-		Delete:       b([]string{"X"}, "X", "delete var."),
-		CopySFEN:     b([]string{"y"}, "y", "copy SFEN"),
-		CopyKIF:      b([]string{"Y"}, "Y", "copy KIF"),
-		Analysis:     b([]string{"a"}, "a", "analysis"),
-		AnalyzeAll:   b([]string{"A"}, "A", "analyse game"),
-		MateSearch:   b([]string{"M"}, "M", "mate search"),
-		PlayFromHere: b([]string{"p"}, "p", "play from here"),
+		Lang:         l,
+		Up:           b([]string{"up", "k"}, "hjkl", "key.Up"),
+		Down:         b([]string{"down", "j"}, "j", "key.Down"),
+		Left:         b([]string{"h"}, "h", "key.Left"),
+		Right:        b([]string{"l"}, "l", "key.Right"),
+		Select:       b([]string{"enter", " "}, "enter", "key.Select"),
+		Cancel:       b([]string{"esc"}, "esc", "key.Cancel"),
+		HandNext:     b([]string{"tab"}, "tab", "key.HandNext"),
+		HandPrev:     b([]string{"shift+tab"}, "S-tab", "key.HandPrev"),
+		MoveLine:     b([]string{":"}, ":", "key.MoveLine"),
+		EffectMap:    b([]string{"e"}, "e", "key.EffectMap"),
+		CheckStudy:   b([]string{"c"}, "c", "key.CheckStudy"),
+		KindNext:     b([]string{"."}, ". ,", "key.KindNext"),
+		KindPrev:     b([]string{","}, ",", "key.KindPrev"),
+		Attacker:     b([]string{"v"}, "v", "key.Attacker"),
+		Undo:         b([]string{"u"}, "u", "key.Undo"),
+		Redo:         b([]string{"r"}, "r", "key.Redo"),
+		Flip:         b([]string{"f"}, "f", "key.Flip"),
+		NewGame:      b([]string{"n"}, "n", "key.NewGame"),
+		Resign:       b([]string{"x"}, "x", "key.Resign"),
+		Declare:      b([]string{"d"}, "d", "key.Declare"),
+		MoveNow:      b([]string{"m"}, "m", "key.MoveNow"),
+		Hint:         b([]string{"i"}, "i", "key.Hint"),
+		HideEval:     b([]string{"E"}, "E", "key.HideEval"),
+		Edit:         b([]string{"b"}, "b", "key.Edit"),
+		Help:         b([]string{"?"}, "?", "key.Help"),
+		Quit:         b([]string{"q", "ctrl+c"}, "q", "key.Quit"),
+		StepBack:     b([]string{"left"}, "<- ->", "key.StepBack"),
+		StepFwd:      b([]string{"right"}, "->", "key.StepFwd"),
+		PageBack:     b([]string{"pgup"}, "PgUp/Dn", "key.PageBack"),
+		PageFwd:      b([]string{"pgdown"}, "PgDn", "key.PageFwd"),
+		First:        b([]string{"home"}, "Home/End", "key.First"),
+		Last:         b([]string{"end"}, "End", "key.Last"),
+		Jump:         b([]string{"g"}, "g", "key.Jump"),
+		PrevBranch:   b([]string{"["}, "[ ]", "key.PrevBranch"),
+		NextBranch:   b([]string{"]"}, "]", "key.NextBranch"),
+		Variations:   b([]string{"V"}, "V", "key.Variations"),
+		Open:         b([]string{"o"}, "o", "key.Open"),
+		Save:         b([]string{"s"}, "s", "key.Save"),
+		SaveAs:       b([]string{"S"}, "S", "key.SaveAs"),
+		Comment:      b([]string{"C"}, "C", "key.Comment"),
+		Promote:      b([]string{"P"}, "P", "key.Promote"),
+		Delete:       b([]string{"X"}, "X", "key.Delete"),
+		CopySFEN:     b([]string{"y"}, "y", "key.CopySFEN"),
+		CopyKIF:      b([]string{"Y"}, "Y", "key.CopyKIF"),
+		Analysis:     b([]string{"a"}, "a", "key.Analysis"),
+		AnalyzeAll:   b([]string{"A"}, "A", "key.AnalyzeAll"),
+		MateSearch:   b([]string{"M"}, "M", "key.MateSearch"),
+		PlayFromHere: b([]string{"p"}, "p", "key.PlayFromHere"),
 		// W writes the whole-game analysis into the comments.
-		WriteAnalysis: b([]string{"W"}, "W", "write analysis"),
+		WriteAnalysis: b([]string{"W"}, "W", "key.WriteAnalysis"),
 	}
 }
 
@@ -124,6 +130,26 @@ func (k keyMap) help(replay, study bool) helpKeys {
 			{k.StepBack, k.PageBack, k.First, k.Jump, k.PrevBranch, k.Variations, k.PlayFromHere},
 			{k.Open, k.Save, k.SaveAs, k.Comment, k.Promote, k.Delete, k.CopySFEN, k.CopyKIF},
 			{k.Analysis, k.AnalyzeAll, k.WriteAnalysis, k.MateSearch, k.HideEval, k.Help, k.Quit},
+			k.legend(),
 		},
 	}
+}
+
+// boardMarks are the marks of the board's mark column, each with its
+// meaning's catalogue key, as the help's legend lists them.
+var boardMarks = [][2]string{
+	{">", "mark.cursor"}, {"@", "mark.picked"}, {"+", "mark.dest"}, {"x", "mark.capture"},
+	{"*", "mark.effect"}, {"~", "mark.last"}, {"d", "mark.drop"}, {"m", "mark.move"},
+	{"o", "mark.origin"}, {"O", "mark.originPiece"}, {"D M", "mark.both"}, {"!", "mark.check"},
+	{"#", "mark.mate"}, {"b w =", "mark.control"}, {"v", "mark.gote"},
+}
+
+// legend is the help's column of board marks: entries that look like
+// keys but answer no key (their key names are not ones a terminal sends).
+func (k keyMap) legend() []key.Binding {
+	out := []key.Binding{key.NewBinding(key.WithKeys("legend:title"), key.WithHelp(tr(k.Lang, "mark.title"), ""))}
+	for _, mk := range boardMarks {
+		out = append(out, key.NewBinding(key.WithKeys("legend:"+mk[0]), key.WithHelp(mk[0], tr(k.Lang, mk[1]))))
+	}
+	return out
 }

@@ -5,6 +5,7 @@
 package ui
 
 import (
+	"fmt"
 	"io/fs"
 	"time"
 
@@ -109,7 +110,7 @@ func New(o Options) *Model {
 	if o.Level == 0 {
 		o.Level = 5
 	}
-	m := &Model{opts: o, keys: newKeyMap(), help: help.New(), lang: o.Lang}
+	m := &Model{opts: o, keys: newKeyMapIn(o.Lang), help: help.New(), lang: o.Lang}
 	if o.Engine.Path != "" {
 		m.ext.cfg, m.ext.analyse = o.Engine, true
 	} else {
@@ -282,20 +283,24 @@ func (m *Model) eachRune(msg tea.KeyMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// unsavedWhy says what would be lost: a game on, or unsaved changes.
+func (m *Model) unsavedWhy() string {
+	if m.s.playing && !m.s.end.over {
+		return m.tr("ask.gameOn")
+	}
+	return m.tr("ask.unsaved")
+}
+
 // askQuit quits, first offering to save when something would be lost.
 func (m *Model) askQuit() tea.Cmd {
 	if !m.unsaved() {
 		m.onAnswer(quitMsg{})
 		return nil
 	}
-	why := "保存していない変更があります (unsaved changes)"
-	if m.s.playing && !m.s.end.over {
-		why = "対局中です (a game is on)"
-	}
-	m.dialog = &choiceDialog{question: "終了しますか? (quit) " + why, choices: []choice{
-		{"s", "保存して終了 (save and quit)", saveThenMsg{quitMsg{}}},
-		{"y", "保存せず終了 (quit without saving)", quitMsg{}},
-		{"n", "戻る (cancel)", nil},
+	m.dialog = &choiceDialog{question: m.tr("ask.quit") + m.unsavedWhy(), choices: []choice{
+		{"s", m.tr("ask.saveQuit"), saveThenMsg{quitMsg{}}},
+		{"y", m.tr("ask.quitNoSave"), quitMsg{}},
+		{"n", m.tr("ask.cancel"), nil},
 	}}
 	return nil
 }
@@ -333,7 +338,7 @@ func (m *Model) onBoard(answer tea.Msg) tea.Cmd {
 	case noticeMsg:
 		m.setMessage(a.text, a.err)
 	case askPromotionMsg:
-		m.dialog = &promoDialog{promo: a.promo, plain: a.plain}
+		m.dialog = &promoDialog{promo: a.promo, plain: a.plain, lang: m.lang}
 	}
 	return nil
 }
@@ -375,9 +380,9 @@ func (m *Model) undo() tea.Cmd {
 		return nil
 	}
 	if m.s.end.over && !m.s.playing && m.s.game && !m.replay {
-		m.dialog = &choiceDialog{question: "対局は終了しています (" + m.s.end.reason + ")。待ったして対局を再開しますか? (undo and resume the game?)", choices: []choice{
-			{"y", "再開する (resume)", resumeGameMsg{}},
-			{"n", "やめる (cancel)", nil},
+		m.dialog = &choiceDialog{question: fmt.Sprintf(m.tr("ask.undoResume"), m.s.end.reason), choices: []choice{
+			{"y", m.tr("ask.resume"), resumeGameMsg{}},
+			{"n", m.tr("ask.cancel"), nil},
 		}}
 		return nil
 	}
@@ -420,5 +425,5 @@ func (m *Model) copyText(what, text string) {
 	if m.opts.Clipboard != nil {
 		m.opts.Clipboard(text)
 	}
-	m.dialog = &textDialog{title: what + " (copied to the clipboard where the terminal supports OSC 52)", text: text}
+	m.dialog = &textDialog{title: what + m.tr("copy.note"), text: text, lang: m.lang}
 }

@@ -85,11 +85,11 @@ func (m *Model) offerRecovery() {
 		return
 	}
 	when, _ := r.Get("開始日時")
-	q := fmt.Sprintf("前回の対局が保存されずに残っています (an unsaved game was left: %s, %d手)", strings.TrimSpace(when), len(r.MainMoves()))
+	q := fmt.Sprintf(m.tr("recovery.ask"), strings.TrimSpace(when), len(r.MainMoves()))
 	m.dialog = &choiceDialog{question: q, choices: []choice{
-		{"r", "続きを指す (resume)", resumeRecoveryMsg{r}},
-		{"d", "破棄 (discard)", dropRecoveryMsg{}},
-		{"esc", "あとで (later: kept until the next game)", nil},
+		{"r", m.tr("ask.resume"), resumeRecoveryMsg{r}},
+		{"d", m.tr("ask.discard"), dropRecoveryMsg{}},
+		{"esc", m.tr("recovery.later"), nil},
 	}}
 }
 

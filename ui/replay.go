@@ -90,7 +90,7 @@ func (m *Model) openVariations() {
 		m.setMessage("no variations here", true)
 		return
 	}
-	m.dialog = newVariationsDialog(parent, m.s.node)
+	m.dialog = newVariationsDialog(parent, m.s.node, m.lang)
 }
 
 // promoteVariation makes the current line the main line.
@@ -114,5 +114,5 @@ func (m *Model) deleteVariation() {
 		m.setMessage("the main line cannot be deleted (only variations)", true)
 		return
 	}
-	m.dialog = &confirmDialog{question: fmt.Sprintf("変化 (move %d, %s …) を削除しますか? y/n", n.Ply, nodeLabel(n)), yes: deleteVariationMsg{n}}
+	m.dialog = &confirmDialog{question: fmt.Sprintf(m.tr("ask.deleteVar"), n.Ply, nodeLabel(n)), yes: deleteVariationMsg{n}}
 }
