@@ -196,6 +196,7 @@ func (m *Model) onAIDone(msg aiDoneMsg) tea.Cmd {
 	switch msg.purpose {
 	case purposeHint:
 		if r.Move != game.NoMove {
+			m.hint = hintState{mv: r.Move, key: m.s.pos.Key()}
 			m.setMessage("ヒント: "+kif.MoveLabel(r.Move, m.s.pos.LastMove())+"  "+scoreText(r.Score, m.s.pos.Side()), false)
 		}
 		return nil
@@ -357,4 +358,28 @@ func (m *Model) onMateDone(msg mateDoneMsg) {
 	default:
 		m.mateLine = "詰み探索: 時間切れ (unknown)"
 	}
+}
+
+// hintState is the last hint's move and the position it was for.
+type hintState struct {
+	mv  game.Move
+	key uint64
+}
+
+// highlightMove is the move the board highlights (origin and
+// destination) for the engine: the hint asked for in this position, else
+// the best move of the analysis running on it, else the best move the
+// whole-game analysis found for it. NoMove when there is none. The board
+// component draws it.
+func (m *Model) highlightMove() game.Move {
+	if m.hint.mv != game.NoMove && m.hint.key == m.s.pos.Key() && m.s.pos.IsLegal(m.hint.mv) {
+		return m.hint.mv
+	}
+	if m.ai.thinking && m.ai.purpose == purposeAnalysis && len(m.ai.info.PV) > 0 && m.s.pos.IsLegal(m.ai.info.PV[0]) {
+		return m.ai.info.PV[0]
+	}
+	if r, ok := m.analysis.results[m.s.node]; ok && r.best != game.NoMove && m.s.pos.IsLegal(r.best) {
+		return r.best
+	}
+	return game.NoMove
 }

@@ -411,3 +411,30 @@ func TestAnalysisScoresFromSenteView(t *testing.T) {
 		t.Errorf("scoreText(-100 for 後手) = %q", got)
 	}
 }
+
+// The board's highlight: the hint for this position, gone once the
+// position changes; the whole-game analysis's best move of the position
+// on screen.
+func TestHighlightMove(t *testing.T) {
+	m := newTestModel(testOptions())
+	if m.highlightMove() != game.NoMove {
+		t.Fatal("a highlight before anything was asked")
+	}
+	p := m.s.pos
+	hint := mustUSI(t, p, "2g2f")
+	m.ai.gen = 7
+	m.ai.thinking, m.ai.purpose = true, purposeHint
+	m.Update(aiDoneMsg{gen: 7, purpose: purposeHint, res: ai.Result{Move: hint}})
+	if got := m.highlightMove(); got != hint {
+		t.Fatalf("after the hint: %v, want %v", got, hint)
+	}
+	press(m, ":", "7g7f", "enter")
+	if got := m.highlightMove(); got != game.NoMove {
+		t.Fatalf("after a move the old hint still shows: %v", got)
+	}
+	best := mustUSI(t, m.s.pos, "3c3d")
+	m.analysis.results = map[*kif.Node]evalResult{m.s.node: {best: best}}
+	if got := m.highlightMove(); got != best {
+		t.Fatalf("analysis best %v, want %v", got, best)
+	}
+}

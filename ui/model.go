@@ -96,6 +96,7 @@ type Model struct {
 	recovery   recoveryState
 	hideEval   bool
 	ext        extState
+	hint       hintState // the last hint, for the board to highlight
 	lang       Lang
 }
 
