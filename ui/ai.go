@@ -197,7 +197,7 @@ func (m *Model) onAIDone(msg aiDoneMsg) tea.Cmd {
 	case purposeHint:
 		if r.Move != game.NoMove {
 			m.hint = hintState{mv: r.Move, key: m.s.pos.Key()}
-			m.setMessage("ヒント: "+kif.MoveLabel(r.Move, m.s.pos.LastMove())+"  "+scoreText(r.Score, m.s.pos.Side()), false)
+			m.setMessage(m.tr("ai.hint")+kif.MoveLabel(r.Move, m.s.pos.LastMove())+"  "+scoreText(r.Score, m.s.pos.Side()), false)
 		}
 		return nil
 	case purposeAnalysis:
@@ -218,7 +218,7 @@ func (m *Model) onAIDone(msg aiDoneMsg) tea.Cmd {
 	}
 	if !m.s.pos.IsLegal(r.Move) {
 		// Cannot happen: the engine only returns legal moves. Say so rather than play it.
-		m.setMessage(fmt.Sprintf("AI returned an illegal move %s", r.Move), true)
+		m.setMessage(fmt.Sprintf(m.tr("ai.illegal"), r.Move), true)
 		return nil
 	}
 	// The cursor stays where the player left it: keyboard players would
@@ -234,7 +234,7 @@ func (m *Model) askHint() tea.Cmd {
 	if !m.humanToMove() || m.s.end.over && m.s.playing {
 		return nil
 	}
-	m.setMessage("ヒントを考えています…", false)
+	m.setMessage(m.tr("ai.thinkingHint"), false)
 	return m.startSearch(purposeHint, 10, ai.Limits{MoveTime: 1500 * time.Millisecond})
 }
 
@@ -311,7 +311,7 @@ func pvText(p *game.Position, pv []game.Move, maxMoves int) string {
 func (m *Model) startMateSearch() tea.Cmd {
 	m.cancelAI()
 	ctx, gen := m.ai.occupy()
-	m.mateLine = "詰み探索中… (esc: stop)"
+	m.mateLine = m.tr("mate.searching")
 	events := make(chan tea.Msg, 64)
 	sv := mate.New(mate.Options{HashMiB: 128, Timeout: 20 * time.Second, ProgressEvery: 300 * time.Millisecond,
 		Progress: func(pr mate.Progress) {
@@ -336,7 +336,7 @@ func (m *Model) onMateProgress(msg mateProgressMsg) tea.Cmd {
 	if msg.gen != m.ai.gen {
 		return nil
 	}
-	m.mateLine = fmt.Sprintf("詰み探索中… %d nodes %.0fk nps 証明数 %d 反証数 %d (esc: stop)", msg.pr.Nodes, msg.pr.NodesPerSecond/1000, msg.pr.RootPN, msg.pr.RootDN)
+	m.mateLine = fmt.Sprintf(m.tr("mate.progress"), msg.pr.Nodes, msg.pr.NodesPerSecond/1000, msg.pr.RootPN, msg.pr.RootDN)
 	return waitEvent(m.mateEvents)
 }
 
@@ -350,13 +350,13 @@ func (m *Model) onMateDone(msg mateDoneMsg) {
 	case mate.Mate:
 		length := fmt.Sprintf("%d手詰", msg.res.Length)
 		if msg.res.BookLength != msg.res.Length {
-			length += fmt.Sprintf(" (無駄合を除き%d手)", msg.res.BookLength)
+			length += fmt.Sprintf(m.tr("mate.book"), msg.res.BookLength)
 		}
 		m.mateLine = length + ": " + pvText(m.s.pos, msg.res.Moves, 40)
 	case mate.NoMate:
-		m.mateLine = "不詰 (no mate)"
+		m.mateLine = m.tr("mate.none")
 	default:
-		m.mateLine = "詰み探索: 時間切れ (unknown)"
+		m.mateLine = m.tr("mate.unknown")
 	}
 }
 

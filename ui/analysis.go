@@ -95,7 +95,7 @@ func (m *Model) analysisFollow() tea.Cmd {
 func (m *Model) analyzeGame() tea.Cmd {
 	if m.analysis.running {
 		m.analysis.cancel()
-		m.setMessage("analysis stopped", false)
+		m.setMessage(m.tr("an.stopped"), false)
 		return nil
 	}
 	a := &m.analysis
@@ -185,7 +185,7 @@ func (m *Model) onAnalysis(msg analysisMsg) tea.Cmd {
 				blunders++
 			}
 		}
-		m.setMessage(fmt.Sprintf("解析完了: ?%d ??%d (指した側の損 ?%d点以上 ??%d点以上; 評価値は先手から) W: コメントに書く",
+		m.setMessage(fmt.Sprintf(m.tr("an.done"),
 			dubious, blunders, dubiousLoss, blunderLoss), false)
 		return nil
 	}

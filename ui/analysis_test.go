@@ -36,7 +36,7 @@ func record60(t *testing.T) *kif.Record {
 func TestAnalyzeWholeGame(t *testing.T) {
 	o := testOptions()
 	o.Record = record60(t)
-	m := runUntil(t, o, 110, 40, "解析完了", "A")
+	m := runUntil(t, o, 110, 40, "analysis done", "A")
 	a := &m.analysis
 	line := m.s.line()
 	if len(line) != 60 {
@@ -113,7 +113,7 @@ func TestAnalysisCommentsSaved(t *testing.T) {
 	o := testOptions()
 	o.Record = record60(t)
 	o.Record.Root.Children[0].Comments = []string{"初手の感想"}
-	m := runUntil(t, o, 110, 40, "解析完了", "A")
+	m := runUntil(t, o, 110, 40, "analysis done", "A")
 	m.writeAnalysisComments()
 	m.writeAnalysisComments()
 	if !m.s.dirty {

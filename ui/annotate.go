@@ -56,11 +56,11 @@ func isAnalysisLine(c string) bool {
 func (m *Model) writeAnalysisComments() {
 	a := &m.analysis
 	if len(a.results) == 0 {
-		m.setMessage("解析結果がありません (A: 棋譜を解析)", true)
+		m.setMessage(m.tr("an.none"), true)
 		return
 	}
 	if a.running {
-		m.setMessage("解析中です (終わってから W)", true)
+		m.setMessage(m.tr("an.running"), true)
 		return
 	}
 	written := 0
@@ -79,5 +79,5 @@ func (m *Model) writeAnalysisComments() {
 		written++
 	}
 	m.s.dirty = true
-	m.setMessage(fmt.Sprintf("%d手に評価値と読み筋を書きました (ShogiHome形式 #評価値= #読み筋=; s で保存)", written), false)
+	m.setMessage(fmt.Sprintf(m.tr("an.written"), written), false)
 }

@@ -205,7 +205,7 @@ func (m *Model) writeThen(path string, then tea.Msg) tea.Cmd {
 // checkSavePath refuses a file name the record cannot be saved under.
 func checkSavePath(path string) error {
 	if path == "" {
-		return fmt.Errorf("ファイル名がありません (no file name)")
+		return fmt.Errorf("no file name (ファイル名がありません)")
 	}
 	if _, ok := kif.FormatOfPath(path); !ok {
 		return fmt.Errorf("%s: use .kif, .kifu, .ki2, .ki2u or .csa", path)

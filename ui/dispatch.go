@@ -110,7 +110,7 @@ func (m *Model) navKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Jump):
 		m.pendingG = true
 		m.jumpDigits = ""
-		m.setMessage("go to move: type a number, then Enter", false)
+		m.setMessage(m.tr("msg.gotoPrompt"), false)
 	default:
 		return nil, false
 	}
@@ -202,7 +202,7 @@ func (m *Model) declare() {
 		return
 	}
 	pts, n := p.DeclarationPoints(p.Side())
-	m.setMessage(fmt.Sprintf("宣言できません: %d点, 敵陣に%d枚 (28/27点と10枚, 玉が敵陣, 王手なし)", pts, n), true)
+	m.setMessage(fmt.Sprintf(m.tr("msg.noDeclare"), pts, n), true)
 }
 
 // recordKey: branches, variations, open and save, comments, copying.
@@ -253,9 +253,9 @@ func (m *Model) engineKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.HideEval):
 		m.hideEval = !m.hideEval
 		if m.hideEval {
-			m.setMessage("AIの評価を隠します (E: show)", false)
+			m.setMessage(m.tr("msg.evalHidden"), false)
 		} else {
-			m.setMessage("AIの評価を表示します (E: hide)", false)
+			m.setMessage(m.tr("msg.evalShown"), false)
 		}
 	default:
 		return nil, false

@@ -53,7 +53,7 @@ type editState struct {
 
 func (m *Model) startEdit() {
 	if m.s.playing && !m.s.end.over && m.s.node.Ply > 0 {
-		m.setMessage("対局中は編集できません (x: 投了 / n: 新しい対局)", true)
+		m.setMessage(m.tr("edit.gameOn"), true)
 		return
 	}
 	m.cancelAI()
@@ -172,7 +172,7 @@ func (m *Model) editorKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 		m.leaveEdit(e.orig)
 		m.replay = e.origReplay
 		m.analysis = e.origAnalysis
-		m.setMessage("編集を取り消しました", false)
+		m.setMessage(m.tr("edit.cancelled"), false)
 		return m.maybeStartAI(), true
 	case "up", "k":
 		m.board.moveCursor(0, -1)
@@ -272,7 +272,7 @@ func (m *Model) finishEdit() tea.Cmd {
 	e := m.edit
 	p, why := e.position()
 	if p == nil {
-		m.setMessage("この局面は不正です: "+why, true)
+		m.setMessage(m.tr("edit.bad")+why, true)
 		return nil
 	}
 	if p.SFEN() == e.orig.pos.SFEN() {
@@ -299,7 +299,7 @@ func (m *Model) takeEdit(p *game.Position) {
 	m.s.dirty = true
 	m.replay = true
 	m.analysis = analysisState{}
-	m.setMessage("編集した局面を新しい棋譜にしました (p: ここから対局, M: 詰み探索)", false)
+	m.setMessage(m.tr("edit.taken"), false)
 }
 
 // editPut puts a piece of kind t (from the box, else from a hand) at the target: on the
@@ -310,12 +310,12 @@ func (m *Model) editPut(t game.PieceType, remove bool) {
 	if e.target != targetBoard {
 		c := game.Color(e.target - targetBlackHand)
 		if t == game.King {
-			m.setMessage("玉は持駒にできません", true)
+			m.setMessage(m.tr("edit.kingHand"), true)
 			return
 		}
 		if remove {
 			if !e.hands[c].Has(t) {
-				m.setMessage(fmt.Sprintf("%sに%sがありません", e.target, t.Name()), true)
+				m.setMessage(fmt.Sprintf(m.tr("edit.noneIn"), e.target, t.Name()), true)
 				return
 			}
 			e.hands[c] = e.hands[c].Sub(t)
@@ -327,7 +327,7 @@ func (m *Model) editPut(t game.PieceType, remove bool) {
 			// The box is empty of it: take it from the other hand.
 			e.hands[c.Opp()] = e.hands[c.Opp()].Sub(t)
 		default:
-			m.setMessage(fmt.Sprintf("駒箱にも相手の持駒にも%sがありません", t.Name()), true)
+			m.setMessage(fmt.Sprintf(m.tr("edit.noneBoxOpp"), t.Name()), true)
 			return
 		}
 		e.hands[c] = e.hands[c].Add(t)
@@ -343,7 +343,7 @@ func (m *Model) editPut(t game.PieceType, remove bool) {
 	if t == game.King {
 		if !e.placeKing(e.color, sq) {
 			e.board[sq] = old
-			m.setMessage("駒箱に玉がありません", true)
+			m.setMessage(m.tr("edit.noKing"), true)
 		}
 		return
 	}
@@ -357,7 +357,7 @@ func (m *Model) editPut(t game.PieceType, remove bool) {
 			e.hands[game.Black] = e.hands[game.Black].Sub(t)
 		default:
 			e.board[sq] = old
-			m.setMessage(fmt.Sprintf("駒箱にも持駒にも%sがありません (x で盤上の駒を駒箱へ戻す)", t.Name()), true)
+			m.setMessage(fmt.Sprintf(m.tr("edit.noneBox"), t.Name()), true)
 			return
 		}
 	}

@@ -126,9 +126,9 @@ func (m *Model) openRecord(r *kif.Record, path, name string) {
 	if name == "" {
 		name = "record"
 	}
-	msg := fmt.Sprintf("opened %s: %d moves", name, len(r.MainMoves()))
+	msg := fmt.Sprintf(m.tr("file.opened"), name, len(r.MainMoves()))
 	if len(r.Warnings) > 0 {
-		msg += fmt.Sprintf(" (%d warnings; first: %s)", len(r.Warnings), r.Warnings[0])
+		msg += fmt.Sprintf(m.tr("file.warnings"), len(r.Warnings), r.Warnings[0])
 	}
 	m.setMessage(msg, len(r.Warnings) > 0)
 }
@@ -223,12 +223,12 @@ func (m *Model) writeRecord(path string) error {
 		// The file lacks part of the record: it stays unsaved, so quitting
 		// or replacing it still asks.
 		m.s.dirty = true
-		m.setMessage(fmt.Sprintf("saved %s, but CSA cannot hold the %s: they are not saved (save as .kif to keep them)", path, l), true)
+		m.setMessage(fmt.Sprintf(m.tr("file.csaLoss"), path, l), true)
 		return nil
 	}
 	m.s.dirty = false
 	m.dropRecovery()
-	m.setMessage("saved "+path, false)
+	m.setMessage(m.tr("file.saved")+path, false)
 	return nil
 }
 

@@ -322,9 +322,9 @@ func (m *Model) humanToMove() bool {
 func (m *Model) act(s game.Square) tea.Cmd {
 	if !m.humanToMove() {
 		if m.s.end.over && m.s.playing {
-			m.setMessage("対局は終了しています (n: new game)", true)
+			m.setMessage(m.tr("msg.gameOver"), true)
 		} else {
-			m.setMessage("AIの手番です (m: move now)", true)
+			m.setMessage(m.tr("msg.aiTurn"), true)
 		}
 		return nil
 	}
@@ -347,7 +347,7 @@ func (m *Model) onBoard(answer tea.Msg) tea.Cmd {
 // tryMove plays a move the player chose, or explains why it is illegal.
 func (m *Model) tryMove(mv game.Move) tea.Cmd {
 	if why := m.s.pos.WhyIllegal(mv); why != "" {
-		m.setMessage("指せません: "+why, true)
+		m.setMessage(m.tr("msg.illegal")+why, true)
 		return nil
 	}
 	return m.playMove(mv)
@@ -377,7 +377,7 @@ func (m *Model) playMove(mv game.Move) tea.Cmd {
 func (m *Model) undo() tea.Cmd {
 	if m.s.node.Parent == nil {
 		m.cancelAI()
-		m.setMessage("これ以上戻れません", true)
+		m.setMessage(m.tr("msg.atStart"), true)
 		return nil
 	}
 	if m.s.end.over && !m.s.playing && m.s.game && !m.replay {
@@ -410,7 +410,7 @@ func (m *Model) takeBack(resume bool) tea.Cmd {
 
 func (m *Model) redo() tea.Cmd {
 	if !m.s.forward() {
-		m.setMessage("これ以上進めません", true)
+		m.setMessage(m.tr("msg.atEnd"), true)
 		return nil
 	}
 	if m.s.playing && m.s.humanVsAI() {

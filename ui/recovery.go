@@ -52,7 +52,7 @@ func (m *Model) autosave() {
 		err = kif.WriteAtomic(path, data)
 	}
 	if err != nil {
-		m.setMessage("自動保存できません (autosave failed): "+err.Error(), true)
+		m.setMessage(m.tr("recovery.failed")+err.Error(), true)
 		m.recovery.key = key // do not retry on every message
 		return
 	}
@@ -103,7 +103,7 @@ func (m *Model) resumeGame(r *kif.Record) tea.Cmd {
 	m.s.game = true
 	m.recovery = recoveryState{written: true}
 	if r.Ending() != nil {
-		m.setMessage("前回の対局 (終局済み) を開きました: s で保存", false)
+		m.setMessage(m.tr("recovery.ended"), false)
 		return nil
 	}
 	names := m.s.sideNames()

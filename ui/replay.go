@@ -12,7 +12,7 @@ import (
 // step moves n plies through the line on screen (negative: back).
 func (m *Model) step(n int) tea.Cmd {
 	if m.s.playing && !m.s.end.over {
-		m.setMessage("対局中です: u で待った, or finish the game first", true)
+		m.setMessage(m.tr("rp.gameOn"), true)
 		return nil
 	}
 	m.cancelAIUnlessAnalysis()
@@ -36,17 +36,17 @@ func (m *Model) jumpKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case len(s) == 1 && s[0] >= '0' && s[0] <= '9':
 		m.jumpDigits += s
-		m.setMessage("go to move: "+m.jumpDigits, false)
+		m.setMessage(m.tr("rp.goto")+m.jumpDigits, false)
 		return nil
 	case s == "backspace" && m.jumpDigits != "":
 		m.jumpDigits = m.jumpDigits[:len(m.jumpDigits)-1]
-		m.setMessage("go to move: "+m.jumpDigits, false)
+		m.setMessage(m.tr("rp.goto")+m.jumpDigits, false)
 		return nil
 	case s == "enter":
 		m.pendingG = false
 		n, err := strconv.Atoi(m.jumpDigits)
 		if err != nil {
-			m.setMessage("go to move: no number given", true)
+			m.setMessage(m.tr("rp.noNumber"), true)
 			return nil
 		}
 		m.setMessage("", false)
@@ -72,10 +72,10 @@ func (m *Model) switchBranch(dir int) tea.Cmd {
 		} else {
 			m.s.goTo(target)
 		}
-		m.setMessage(fmt.Sprintf("変化 %d/%d at move %d", i+1, len(sib), target.Ply), false)
+		m.setMessage(fmt.Sprintf(m.tr("rp.variation"), i+1, len(sib), target.Ply), false)
 		return m.analysisFollow()
 	}
-	m.setMessage("no variations here", true)
+	m.setMessage(m.tr("rp.noVariations"), true)
 	return nil
 }
 
@@ -87,7 +87,7 @@ func (m *Model) openVariations() {
 		parent = parent.Parent
 	}
 	if len(parent.Children) < 2 {
-		m.setMessage("no variations here", true)
+		m.setMessage(m.tr("rp.noVariations"), true)
 		return
 	}
 	m.dialog = newVariationsDialog(parent, m.s.node, m.lang)
@@ -96,12 +96,12 @@ func (m *Model) openVariations() {
 // promoteVariation makes the current line the main line.
 func (m *Model) promoteVariation() {
 	if m.s.node.IsMainLine() {
-		m.setMessage("already the main line", true)
+		m.setMessage(m.tr("rp.alreadyMain"), true)
 		return
 	}
 	kif.Promote(m.s.node)
 	m.s.dirty = true
-	m.setMessage("this line is now the main line", false)
+	m.setMessage(m.tr("rp.nowMain"), false)
 }
 
 // deleteVariation removes the variation the current move belongs to.
@@ -111,7 +111,7 @@ func (m *Model) deleteVariation() {
 		n = n.Parent
 	}
 	if n.Parent == nil {
-		m.setMessage("the main line cannot be deleted (only variations)", true)
+		m.setMessage(m.tr("rp.cannotDelete"), true)
 		return
 	}
 	m.dialog = &confirmDialog{question: fmt.Sprintf(m.tr("ask.deleteVar"), n.Ply, nodeLabel(n)), yes: deleteVariationMsg{n}}

@@ -161,9 +161,9 @@ func (e ending) banner(names [2]string) string {
 		return ""
 	}
 	if e.draw {
-		return fmt.Sprintf("%s — 引き分け", e.reason)
+		return fmt.Sprintf("%s - 引き分け", e.reason)
 	}
-	return fmt.Sprintf("%s — %sの勝ち", e.reason, names[e.winner])
+	return fmt.Sprintf("%s - %sの勝ち", e.reason, names[e.winner])
 }
 
 // sideNames returns 先手/後手, or 下手/上手 in a handicap game.
