@@ -138,10 +138,9 @@ func (k keyMap) help(replay, study bool) helpKeys {
 // boardMarks are the marks of the board's mark column, each with its
 // meaning's catalogue key, as the help's legend lists them.
 var boardMarks = [][2]string{
-	{">", "mark.cursor"}, {"@", "mark.picked"}, {"+", "mark.dest"}, {"x", "mark.capture"},
-	{"*", "mark.effect"}, {"~", "mark.last"}, {"d", "mark.drop"}, {"m", "mark.move"},
-	{"o", "mark.origin"}, {"O", "mark.originPiece"}, {"D M", "mark.both"}, {"!", "mark.check"},
-	{"#", "mark.mate"}, {"b w =", "mark.control"}, {"v", "mark.gote"},
+	{"> @", "mark.cursor"}, {"+ x", "mark.dest"}, {"* ~", "mark.effect"},
+	{"d m", "mark.drop"}, {"o O", "mark.origin"}, {"D M", "mark.both"},
+	{"! #", "mark.check"}, {"b w =", "mark.control"}, {"v", "mark.gote"},
 }
 
 // legend is the help's column of board marks: entries that look like
