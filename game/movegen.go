@@ -350,7 +350,10 @@ func (p *Position) IsLegal(m Move) bool {
 	}
 	var ml MoveList
 	if m.IsDrop() {
-		if !p.hands[p.side].Has(m.DropType()) || m.Piece() != NewPiece(p.side, m.DropType()) {
+		// Only the seven hand kinds can be dropped; a move built from
+		// outside (a record's "drop" of a promoted piece) must not index
+		// the hand with another kind.
+		if t := m.DropType(); t < Pawn || t > Gold || !p.hands[p.side].Has(t) || m.Piece() != NewPiece(p.side, t) {
 			return false
 		}
 	} else if !m.From().Valid() || p.board[m.From()] != m.Piece() || m.Piece().Color() != p.side {
@@ -374,6 +377,8 @@ func (p *Position) WhyIllegal(m Move) string {
 	if m.IsDrop() {
 		t := m.DropType()
 		switch {
+		case t < Pawn || t > Gold:
+			return "only an unpromoted piece in hand can be dropped"
 		case !p.hands[us].Has(t):
 			return "持ち駒にない (no " + t.Name() + " in hand)"
 		case p.board[to] != NoPiece:
