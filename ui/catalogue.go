@@ -180,6 +180,20 @@ var catalogue = map[string][2]string{
 	"recovery.ask":   {"an unsaved game was left: %s, %d moves", "前回の対局が保存されずに残っています: %s, %d手"},
 	"recovery.later": {"later (kept until the next game)", "あとで (次の対局まで残します)"},
 
+	// The editor's help.
+	"edit.cursor":  {"cursor", "カーソル"},
+	"edit.pieces":  {"歩香桂銀金角飛玉", "歩香桂銀金角飛玉"},
+	"edit.target":  {"board/hands", "盤/持駒"},
+	"edit.toBox":   {"to the box", "駒箱へ"},
+	"edit.promote": {"promote", "成"},
+	"edit.side":    {"side", "先後"},
+	"edit.turn":    {"to move", "手番"},
+	"edit.done":    {"use it", "決定"},
+	"edit.cancel":  {"cancel", "取消"},
+	"edit.clear":   {"all to the box", "全部駒箱へ"},
+	"edit.start":   {"even/handicaps", "平手/駒落ち"},
+	"edit.tsume":   {"mate problem", "詰将棋"},
+
 	// Messages.
 	"msg.gameOver":    {"the game is over (n: new game)", "対局は終了しています (n: 新しい対局)"},
 	"msg.aiTurn":      {"it is the AI's turn (m: move now)", "AIの手番です (m: すぐ指させる)"},

@@ -79,7 +79,12 @@ func TestHelpAndDialogsOneLanguageNoAmbiguousWidth(t *testing.T) {
 		}
 		n := &kif.Node{Comments: []string{"c"}}
 		p := game.NewStartPosition()
-		screens := map[string]string{"help": help}
+		hm := m.help
+		hm.ShowAll = true
+		screens := map[string]string{"help": help, "editor help": stripANSI(hm.View(m.keys.editHelp()))}
+		if l == Japanese && !strings.Contains(screens["editor help"], "駒箱へ") || l == English && !strings.Contains(screens["editor help"], "to the box") {
+			t.Errorf("%v: editor help\n%s", l, screens["editor help"])
+		}
 		dialogs := map[string]dialog{
 			"new game":   m.newGameDialog(false),
 			"from here":  m.newGameDialog(true),

@@ -432,11 +432,18 @@ const editHelp = "hjkl/矢印 カーソル  1-8 歩香桂銀金角飛玉を置�
 	"Enter 決定  Esc 取消"
 
 // editHelpKeys is the help bar while editing.
-func editHelpKeys() helpKeys {
-	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
-	short := []key.Binding{b("hjkl", "cursor"), b("1-8", "歩香桂銀金角飛玉"), b("t", "盤/持駒"), b("x", "駒箱へ"),
-		b("+", "成"), b("v", "先後"), b("w", "手番"), b("enter", "決定"), b("esc", "取消")}
-	full := [][]key.Binding{short[:5], append(short[5:7:7], b("z", "全部駒箱へ"), b("s", "平手/駒落ち"), b("m", "詰将棋")), short[7:]}
+// (The root's view asks for it without a language: it is the English
+// one; keyMap.editHelp gives it in the screen's language.)
+func editHelpKeys() helpKeys { return newKeyMap().editHelp() }
+
+// editHelp is the help bar while editing, in the key map's language.
+func (k keyMap) editHelp() helpKeys {
+	b := func(name, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(name), key.WithHelp(name, tr(k.Lang, desc)))
+	}
+	short := []key.Binding{b("hjkl", "edit.cursor"), b("1-8", "edit.pieces"), b("t", "edit.target"), b("x", "edit.toBox"),
+		b("+", "edit.promote"), b("v", "edit.side"), b("w", "edit.turn"), b("enter", "edit.done"), b("esc", "edit.cancel")}
+	full := [][]key.Binding{short[:5], append(short[5:7:7], b("z", "edit.clear"), b("s", "edit.start"), b("m", "edit.tsume")), short[7:]}
 	return helpKeys{short: short, full: full}
 }
 
