@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/match"
 )
 
 func TestLangFromEnv(t *testing.T) {
@@ -46,6 +48,16 @@ func TestCatalogueComplete(t *testing.T) {
 		}
 		if strings.Count(e[English], "%") != strings.Count(e[Japanese], "%") {
 			t.Errorf("%s: format verbs differ: %q / %q", k, e[English], e[Japanese])
+		}
+	}
+}
+
+// Every clock kind the new-game dialog offers has a name in the
+// catalogue.
+func TestClockKindNames(t *testing.T) {
+	for _, k := range match.ClockKinds {
+		if _, ok := catalogue[fmt.Sprintf("clock.%d", k)]; !ok {
+			t.Errorf("clock kind %v has no catalogue entry", k)
 		}
 	}
 }

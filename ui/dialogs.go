@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/bubbles/textarea"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
 	"kiki/kif"
@@ -506,22 +507,34 @@ func (d *gameDialog) view(th *Theme, _ int) string {
 	if d.analyse {
 		analyser = t("game.engine")
 	}
-	rows := []string{
-		t("game.handicap") + game.Handicaps[d.handicap].Name(),
-		names[0] + "     " + who(0),
-		names[1] + "     " + who(1),
-		t("game.level") + strconv.Itoa(d.level),
-		t("game.clock") + match.ClockKinds[d.tcKind].String(),
-		fmt.Sprintf(t("game.main"), d.mainMin),
-		fmt.Sprintf(t("game.seconds"), d.second),
-		t("game.enginePath") + path,
-		t("game.options") + options,
-		t("game.analyser") + analyser,
+	handicap := game.Handicaps[d.handicap].Name()
+	if d.fromHere {
+		handicap = t("game.fromHere")
+	}
+	labelled := [][2]string{
+		{t("game.handicap"), handicap},
+		{names[0], who(0)},
+		{names[1], who(1)},
+		{t("game.level"), strconv.Itoa(d.level)},
+		{t("game.clock"), t(fmt.Sprintf("clock.%d", match.ClockKinds[d.tcKind]))},
+		{"  " + t("game.main"), fmt.Sprintf(t("game.minutes"), d.mainMin)},
+		{"  " + t("game.seconds"), fmt.Sprintf(t("game.secondsValue"), d.second)},
+		{t("game.enginePath"), path},
+		{t("game.options"), options},
+		{t("game.analyser"), analyser},
+	}
+	// The values line up after the widest label, in either language.
+	width := 0
+	for _, r := range labelled {
+		width = max(width, runewidth.StringWidth(r[0]))
+	}
+	rows := make([]string, len(labelled))
+	for i, r := range labelled {
+		rows[i] = r[0] + strings.Repeat(" ", width+1-runewidth.StringWidth(r[0])) + r[1]
 	}
 	title := t("game.title")
 	if d.fromHere {
 		title = t("game.titleHere")
-		rows[0] = t("game.handicap") + t("game.fromHere")
 	}
 	var sb strings.Builder
 	sb.WriteString(th.Title.Render(title) + th.Dim.Render(t("game.keys")) + "\n")
