@@ -200,6 +200,29 @@ var catalogue = map[string][2]string{
 	"edit.start":   {"even/handicaps", "平手/駒落ち"},
 	"edit.tsume":   {"mate problem", "詰将棋"},
 
+	// The position editor's panel and errors.
+	"edit.target0": {"the board", "盤上"},
+	"edit.target1": {"先手's hand", "先手の持駒"},
+	"edit.target2": {"後手's hand", "後手の持駒"},
+	"edit.nifu":    {"二歩 (two pawns on a file): file %s (%s)", "二歩: %s筋 (%s)"},
+	"edit.dead":    {"a piece that can never move: %s %s's %s (promote it or move it)", "行き所のない駒: %s %sの%s (成るか動かす)"},
+	"edit.inCheck": {"%s's king is left in check (%s to move)", "%sの玉に王手がかかったまま (%sの番)"},
+	"edit.cannot":  {"this position cannot be made: ", "この局面は作れません: "},
+	"box.title":    {"position editor", "盤面編集"},
+	"box.empty":    {"empty", "空"},
+	"box.box":      {"piece box ", "駒箱 "},
+	"box.target":   {"numbers put into %s, %s's pieces", "置き先 %s  置く駒 %s"},
+	"box.turn":     {"%s to move", "手番 %s"},
+	"box.remove":   {"- : the number's piece from %s back to the box", "- : 数字の駒を%sから駒箱へ"},
+	"box.bad":      {"impossible: ", "不正: "},
+	"box.ok":       {"a legal position (Enter takes it)", "正しい局面です (Enter で決定)"},
+	"box.help": {"hjkl/arrows cursor  1-8 put 歩香桂銀金角飛玉  t where (board/先手's hand/後手's hand)  - and a number: from the hand to the box  " +
+		"x board piece to the box  + promote/unpromote  v side (empty square: of the next piece)  w side to move  z all to the box  s even/handicaps  m mate problem (the king only, the rest in 後手's hand)  " +
+		"Enter use it  Esc cancel",
+		"hjkl/矢印 カーソル  1-8 歩香桂銀金角飛玉を置く  t 置き先(盤/先手の持駒/後手の持駒)  - と数字 持駒を駒箱へ  " +
+			"x 盤の駒を駒箱へ  + 成/戻  v 先後(空き升: 次に置く駒)  w 手番  z 全部駒箱へ  s 平手/駒落ち  m 詰将棋(玉だけ, 残りは後手の持駒)  " +
+			"Enter 決定  Esc 取消"},
+
 	// Messages.
 	"msg.gameOver":    {"the game is over (n: new game)", "対局は終了しています (n: 新しい対局)"},
 	"msg.aiTurn":      {"it is the AI's turn (m: move now)", "AIの手番です (m: すぐ指させる)"},

@@ -31,6 +31,9 @@ func (t editTarget) String() string {
 	return [...]string{"盤上", "先手の持駒", "後手の持駒"}[t]
 }
 
+// in is the target's name in language l.
+func (t editTarget) in(l Lang) string { return tr(l, fmt.Sprintf("edit.target%d", t)) }
+
 // editKinds are the kinds the number keys 1–8 place.
 var editKinds = [9]game.PieceType{0, game.Pawn, game.Lance, game.Knight, game.Silver, game.Gold, game.Bishop, game.Rook, game.King}
 
@@ -43,6 +46,7 @@ type editState struct {
 	remove bool // '-' pressed: the next number returns a piece of the target hand to the box
 	preset int  // index into game.Handicaps of the last start position chosen with 's'
 	err    string
+	lang   Lang // the language of err
 
 	// orig is the session on screen when the editor opened: shown again
 	// on Esc, replaced only when the editor is left with Enter.
@@ -58,7 +62,7 @@ func (m *Model) startEdit() {
 	}
 	m.cancelAI()
 	m.analysis.cancel()
-	e := &editState{side: m.s.pos.Side(), orig: m.s, origReplay: m.replay, origAnalysis: m.analysis, preset: -1}
+	e := &editState{side: m.s.pos.Side(), orig: m.s, origReplay: m.replay, origAnalysis: m.analysis, preset: -1, lang: m.lang}
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		e.board[s] = m.s.pos.PieceAt(s)
 	}
@@ -96,7 +100,7 @@ func (e *editState) position() (*game.Position, string) {
 				}
 			}
 			if n > 1 {
-				return nil, fmt.Sprintf("二歩: %s筋 (%s)", game.FullWidthDigits[f], c.String())
+				return nil, fmt.Sprintf(tr(e.lang, "edit.nifu"), game.FullWidthDigits[f], c.String())
 			}
 		}
 	}
@@ -111,11 +115,11 @@ func (e *editState) position() (*game.Position, string) {
 		}
 		t := pc.Type()
 		if (t == game.Pawn || t == game.Lance) && far == 1 || t == game.Knight && far <= 2 {
-			return nil, fmt.Sprintf("行き所のない駒: %s %sの%s (成るか動かす)", s.Japanese(), pc.Color().String(), t.Name())
+			return nil, fmt.Sprintf(tr(e.lang, "edit.dead"), s.Japanese(), pc.Color().String(), t.Name())
 		}
 	}
 	other := e.side.Opp()
-	inCheck := fmt.Sprintf("%sの玉に王手がかかったまま (%sの番)", other.String(), e.side.String())
+	inCheck := fmt.Sprintf(tr(e.lang, "edit.inCheck"), other.String(), e.side.String())
 	p, err := game.ParseSFEN(e.sfen())
 	if err != nil {
 		// A parser that refuses a side not to move in check is answered
@@ -129,7 +133,7 @@ func (e *editState) position() (*game.Position, string) {
 		}
 		// The checks above and the piece box leave nothing else for the
 		// parser to refuse; say so plainly if it ever does.
-		return nil, "この局面は作れません: " + err.Error()
+		return nil, tr(e.lang, "edit.cannot") + err.Error()
 	}
 	if k := p.King(other); k != game.NoSquare && p.Attacked(e.side, k, p.Occupied()) {
 		return nil, inCheck
@@ -315,7 +319,7 @@ func (m *Model) editPut(t game.PieceType, remove bool) {
 		}
 		if remove {
 			if !e.hands[c].Has(t) {
-				m.setMessage(fmt.Sprintf(m.tr("edit.noneIn"), e.target, t.Name()), true)
+				m.setMessage(fmt.Sprintf(m.tr("edit.noneIn"), e.target.in(m.lang), t.Name()), true)
 				return
 			}
 			e.hands[c] = e.hands[c].Sub(t)
@@ -426,10 +430,6 @@ func (m *Model) shownHand(c game.Color) game.Hand {
 	return m.s.pos.Hand(c)
 }
 
-// editHelp is what the editor's keys do, for the side panel and the help.
-const editHelp = "hjkl/矢印 カーソル  1-8 歩香桂銀金角飛玉を置く  t 置き先(盤/先手の持駒/後手の持駒)  - と数字 持駒を駒箱へ  " +
-	"x 盤の駒を駒箱へ  + 成/戻  v 先後(空き升: 次に置く駒)  w 手番  z 全部駒箱へ  s 平手/駒落ち  m 詰将棋(玉だけ, 残りは後手の持駒)  " +
-	"Enter 決定  Esc 取消"
 
 // editHelpKeys is the help bar while editing.
 // (The root's view asks for it without a language: it is the English

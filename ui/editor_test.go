@@ -72,7 +72,7 @@ func TestEditorCursorKeysDoNotPlace(t *testing.T) {
 func TestEditorPieceBoxAndHands(t *testing.T) {
 	m := run(t, testOptions(), 100, 30, "b", "z")
 	v := m.View()
-	if !strings.Contains(v, "駒箱") || !strings.Contains(v, "歩18") || !strings.Contains(v, "玉2") {
+	if !strings.Contains(v, "piece box") || !strings.Contains(v, "歩18") || !strings.Contains(v, "玉2") {
 		t.Fatalf("no full piece box after clearing:\n%s", v)
 	}
 	// Mate problem: 後手's king only, the rest of the set in 後手's hand;
@@ -128,8 +128,13 @@ func TestEditorErrorsInWords(t *testing.T) {
 	// A second 先手 pawn on file 5 (５五).
 	// ６七's pawn goes back to the box and comes out on ５五.
 	m := run(t, testOptions(), 100, 30, "b", "h", "x", "l", "k", "k", "1")
-	if !strings.Contains(m.View(), "二歩: ５筋") {
+	if !strings.Contains(m.View(), "二歩 (two pawns on a file): file ５") {
 		t.Fatalf("no 二歩 message:\n%s", m.View())
+	}
+	ja := testOptions()
+	ja.Lang = Japanese
+	if v := run(t, ja, 100, 30, "b", "h", "x", "l", "k", "k", "1").View(); !strings.Contains(v, "二歩: ５筋") {
+		t.Fatalf("no 二歩 message in Japanese:\n%s", v)
 	}
 	if strings.Contains(m.View(), "bad SFEN") {
 		t.Fatalf("raw parser message:\n%s", m.View())
@@ -142,7 +147,7 @@ func TestEditorErrorsInWords(t *testing.T) {
 	o := testOptions()
 	o.Start, _ = game.ParseSFEN("4k4/9/9/9/9/9/9/4r4/4K4 b - 1")
 	m = run(t, o, 100, 30, "b", "w")
-	if !strings.Contains(m.View(), "先手の玉に王手がかかったまま") {
+	if !strings.Contains(m.View(), "先手's king is left in check") {
 		t.Fatalf("no check message:\n%s", m.View())
 	}
 }

@@ -39,7 +39,7 @@ func (m *Model) editorPanel(w, h int) []string {
 	e := m.edit
 	var out []string
 	add := func(s string) { out = append(out, truncate(s, w)) }
-	add(m.theme.Title.Render("盤面編集"))
+	add(m.theme.Title.Render(m.tr("box.title")))
 	var box []string
 	left := e.box()
 	for _, t := range boxOrder {
@@ -48,25 +48,25 @@ func (m *Model) editorPanel(w, h int) []string {
 		}
 	}
 	if len(box) == 0 {
-		box = []string{"空"}
+		box = []string{m.tr("box.empty")}
 	}
-	for _, l := range wrap("駒箱 "+strings.Join(box, " "), w) {
+	for _, l := range wrap(m.tr("box.box")+strings.Join(box, " "), w) {
 		add(l)
 	}
-	add(fmt.Sprintf("置き先 %s  置く駒 %s", e.target, e.color.String()))
-	add(fmt.Sprintf("手番 %s", e.side.String()))
+	add(fmt.Sprintf(m.tr("box.target"), e.target.in(m.lang), e.color.String()))
+	add(fmt.Sprintf(m.tr("box.turn"), e.side.String()))
 	if e.remove {
-		add(m.theme.Warn.Render("- : 数字の駒を" + e.target.String() + "から駒箱へ"))
+		add(m.theme.Warn.Render(fmt.Sprintf(m.tr("box.remove"), e.target.in(m.lang))))
 	}
 	if e.err != "" {
-		for _, l := range wrap("不正: "+e.err, w) {
+		for _, l := range wrap(m.tr("box.bad")+e.err, w) {
 			add(m.theme.Warn.Render(l))
 		}
 	} else {
-		add(m.theme.Good.Render("正しい局面です (Enter で決定)"))
+		add(m.theme.Good.Render(m.tr("box.ok")))
 	}
 	add("")
-	for _, item := range strings.Split(editHelp, "  ") {
+	for _, item := range strings.Split(m.tr("box.help"), "  ") {
 		for _, l := range wrap(item, w) {
 			if len(out) < h {
 				add(m.theme.Dim.Render(l))

@@ -236,7 +236,7 @@ func TestEditRefusesImpossiblePosition(t *testing.T) {
 	m.edit.board[game.NewSquare(5, 8)] = game.NewPiece(game.Black, game.Rook)
 	m.edit.side = game.Black
 	m.applyEdit()
-	if !strings.Contains(m.edit.err, "後手の玉に王手がかかったまま") {
+	if !strings.Contains(m.edit.err, "後手's king is left in check") {
 		t.Errorf("edit error %q does not say which king is in check", m.edit.err)
 	}
 	if m.s.pos.SFEN() != before {
