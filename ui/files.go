@@ -174,7 +174,7 @@ func sameFile(a, b string) bool {
 
 // lost says what a format cannot hold of the record ("" when nothing):
 // CSA has no variations and no comments.
-func lost(r *kif.Record, f kif.Format) string {
+func lost(r *kif.Record, f kif.Format, l Lang) string {
 	if f != kif.FormatCSA {
 		return ""
 	}
@@ -196,18 +196,18 @@ func lost(r *kif.Record, f kif.Format) string {
 	walk(r.Root)
 	var parts []string
 	if vars > 0 {
-		parts = append(parts, fmt.Sprintf("変化%d", vars))
+		parts = append(parts, fmt.Sprintf(tr(l, "file.vars"), vars))
 	}
 	if comments > 0 {
-		parts = append(parts, fmt.Sprintf("コメント%d行", comments))
+		parts = append(parts, fmt.Sprintf(tr(l, "file.comments"), comments))
 	}
-	return strings.Join(parts, "と")
+	return strings.Join(parts, tr(l, "file.and"))
 }
 
 // lossless reports whether saving to path keeps everything the record has.
 func (m *Model) lossless(path string) bool {
 	f, ok := kif.FormatOfPath(path)
-	return ok && lost(m.s.rec, f) == ""
+	return ok && lost(m.s.rec, f, m.lang) == ""
 }
 
 func (m *Model) writeRecord(path string) error {
@@ -219,7 +219,7 @@ func (m *Model) writeRecord(path string) error {
 		return err
 	}
 	m.s.path, m.s.format = path, f
-	if l := lost(m.s.rec, f); l != "" {
+	if l := lost(m.s.rec, f, m.lang); l != "" {
 		// The file lacks part of the record: it stays unsaved, so quitting
 		// or replacing it still asks.
 		m.s.dirty = true

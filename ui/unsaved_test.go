@@ -184,7 +184,7 @@ func TestCSASaveSaysWhatIsLost(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("not written: %v", err)
 	}
-	if !m.s.dirty || !m.msgErr || !strings.Contains(m.message, "変化1") || !strings.Contains(m.message, "コメント1行") {
+	if !m.s.dirty || !m.msgErr || !strings.Contains(m.message, "variations (1)") || !strings.Contains(m.message, "comments (1 lines)") {
 		t.Fatalf("dirty %v, message %q", m.s.dirty, m.message)
 	}
 	press(m, "q")
