@@ -268,8 +268,8 @@ var catalogue = map[string][2]string{
 	"file.opened":     {"opened %s: %d moves", "%s を開きました: %d手"},
 	"file.warnings":   {" (%d warnings; first: %s)", " (警告 %d件; 最初: %s)"},
 	"file.csaLoss":    {"saved %s, but CSA cannot hold the %s: they are not saved (save as .kif to keep them)", "%s に保存しましたが、CSA は%sを保存できません (残すには .kif で保存)"},
-	"file.vars":       {"%d variations", "変化%d"},
-	"file.comments":   {"%d comment lines", "コメント%d行"},
+	"file.vars":       {"variations (%d)", "変化%d"},
+	"file.comments":   {"comments (%d lines)", "コメント%d行"},
 	"file.and":        {" and ", "と"},
 	"file.saved":      {"saved ", "保存しました: "},
 
