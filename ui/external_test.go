@@ -299,7 +299,7 @@ func TestBuiltinAgainstFairyStockfish(t *testing.T) {
 	if !sameMoves(back.MainMoves(), m.s.rec.MainMoves()) || gotName != wantName {
 		t.Fatalf("reopened: %d moves, 後手 %q; played %d", len(back.MainMoves()), gotName, len(m.s.rec.MainMoves()))
 	}
-	t.Logf("%d plies, %s (%s)", m.s.node.Ply, m.s.end.reason, m.message)
+	t.Logf("%d plies, %s, winner %v (%s)", m.s.node.Ply, m.s.end.reason, m.s.end.winner, m.message)
 }
 
 func sameMoves(a, b []game.Move) bool {
