@@ -86,6 +86,9 @@ type Model struct {
 	ticking    bool // a clock tick is on its way
 	recovery   recoveryState
 	hideEval   bool
+
+	// cands is the analysis's candidate moves (MultiPV).
+	cands candidateState
 }
 
 // New returns the model.
