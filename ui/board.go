@@ -191,6 +191,7 @@ func (b *boardView) mapMark(s game.Square) byte {
 // the engine line's character (^ origin, 1-9 destinations, or 0).
 type cell struct {
 	mark        byte
+	plainMark   byte // the mark without the engine line's (the grid shows both)
 	side, glyph string
 	empty       bool
 	style       lipgloss.Style
@@ -231,6 +232,7 @@ func (b *boardView) cellOfSquare(s game.Square) cell {
 			bg, hasBG = t.markStyle(b.checks[s])
 		}
 	}
+	c.plainMark = mc
 	if b.pv != nil && b.pv[s] != 0 && m < markDest {
 		c.pv = b.pv[s]
 		mc = c.pv
@@ -376,13 +378,13 @@ func (b *boardView) gridCell(s game.Square) []string {
 	if b.geom.size == largeBoard {
 		bm, wm := countMarks()
 		counts := " " + countText(bm, bc) + "  " + countText(wm, wc) + " "
-		rows = []string{string(c.mark) + "      " + pv, "  " + side + glyph + "  " + layer, counts}
+		rows = []string{string(c.plainMark) + "      " + pv, "  " + side + glyph + "  " + layer, counts}
 	} else {
 		counts := "   "
 		if bc > 0 || wc > 0 {
 			counts = fmt.Sprintf("%d:%d", min(bc, 9), min(wc, 9))
 		}
-		rows = []string{string(c.mark) + counts + pv, layer + side + glyph + " "}
+		rows = []string{string(c.plainMark) + counts + pv, layer + side + glyph + " "}
 	}
 	plain := c.style.UnsetUnderline()
 	for i, r := range rows {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/mattn/go-runewidth"
 
 	"kiki/ai"
 	"kiki/game"
@@ -156,17 +157,26 @@ func (c candRows) at(y int) (int, bool) {
 	return 0, false
 }
 
-// candidateRows are the candidates' rows of the engine panel: the chosen
-// one marked >, each with its score from 先手's view, its depth and the
-// start of its line.
-func candidateRows(p *game.Position, lines []ai.Info, pick int) []string {
+// candidateRows are the candidates' rows of the engine panel inside w
+// columns: the chosen one marked >, each with its score from 先手's view,
+// its depth and as many moves of its line as fit whole.
+func candidateRows(p *game.Position, lines []ai.Info, pick, w int) []string {
 	rows := make([]string, 0, len(lines))
 	for i, l := range lines {
 		mk := " "
 		if i == pick {
 			mk = ">"
 		}
-		rows = append(rows, fmt.Sprintf("%s%d %s d%d %s", mk, i+1, scoreShort(l.Score, p.Side()), l.Depth, pvText(p, l.PV, 4)))
+		head := fmt.Sprintf("%s%d %s d%d ", mk, i+1, scoreShort(l.Score, p.Side()), l.Depth)
+		row := head + pvText(p, l.PV, 1)
+		for n := 2; n <= min(len(l.PV), 8); n++ {
+			longer := head + pvText(p, l.PV, n)
+			if runewidth.StringWidth(longer) > w {
+				break
+			}
+			row = longer
+		}
+		rows = append(rows, row)
 	}
 	return rows
 }

@@ -61,7 +61,7 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 		if len(e.cands) > 0 {
 			out = append(out, th.Title.Render(fmt.Sprintf("候補手 %d (+ - 数, 1-%d 盤に表示)", e.multiPV, len(e.cands))))
 			cr = candRows{top: len(out), n: len(e.cands)}
-			for j, r := range candidateRows(e.pos, e.cands, e.pick) {
+			for j, r := range candidateRows(e.pos, e.cands, e.pick, w) {
 				if j == e.pick {
 					r = th.Current.Render(r)
 				}
