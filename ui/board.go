@@ -387,6 +387,10 @@ func (b *boardView) gridCell(s game.Square) []string {
 		rows = []string{string(c.plainMark) + counts + pv, layer + side + glyph + " "}
 	}
 	plain := c.style.UnsetUnderline()
+	if c.empty {
+		// The corner marks of an empty square read as clearly as a piece.
+		plain = plain.Foreground(b.theme.Sente.GetForeground())
+	}
 	for i, r := range rows {
 		if i == pieceRow {
 			rows[i] = c.style.Render(r)
