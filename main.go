@@ -141,6 +141,21 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseOperands parses fs's flags among args and wants exactly n other
+// arguments, which it returns. Otherwise it reports false, after printing
+// the usage line (a bad flag has the flag package's own message instead).
+func parseOperands(fs *flag.FlagSet, args []string, n int, usage string) ([]string, bool) {
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, false
+	}
+	if len(rest) != n {
+		fmt.Fprintln(fs.Output(), "usage: kiki "+usage)
+		return nil, false
+	}
+	return rest, true
+}
+
 // positionFlag reads --sfen into a position (the even start by default).
 func positionFlag(fs *flag.FlagSet) func(stderr io.Writer) (*game.Position, bool) {
 	sfen := fs.String("sfen", "", "start from this SFEN instead of the even start position")
@@ -161,15 +176,11 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("perft", stderr)
 	pos := positionFlag(fs)
 	divide := fs.Bool("divide", false, "print the count below each root move")
-	rest, err := parseArgs(fs, args)
-	if err != nil {
+	rest, ok := parseOperands(fs, args, 1, "perft [--sfen SFEN] [--divide] DEPTH")
+	if !ok {
 		return 2
 	}
 	var depth int
-	if len(rest) != 1 {
-		fmt.Fprintln(stderr, "usage: kiki perft [--sfen SFEN] [--divide] DEPTH")
-		return 2
-	}
 	if _, err := fmt.Sscanf(rest[0], "%d", &depth); err != nil || depth < 1 || depth > 20 {
 		fmt.Fprintf(stderr, "kiki perft: DEPTH must be a number from 1 to 20, got %q\n", rest[0])
 		return 2
@@ -205,12 +216,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 func listMoves(name string, gen func(*game.Position, *game.MoveList), args []string, stdout, stderr io.Writer) int {
 	fs := newFlags(name, stderr)
 	pos := positionFlag(fs)
-	rest, err := parseArgs(fs, args)
-	if err != nil {
-		return 2
-	}
-	if len(rest) != 0 {
-		fmt.Fprintf(stderr, "usage: kiki %s [--sfen SFEN]\n", name)
+	if _, ok := parseOperands(fs, args, 0, name+" [--sfen SFEN]"); !ok {
 		return 2
 	}
 	p, ok := pos(stderr)
@@ -339,12 +345,8 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	to := fs.String("to", "", "output format: kif (Shift_JIS), kifu (UTF-8), ki2, ki2u, csa, usi or sfen; default from --out's extension, else kifu")
 	out := fs.String("out", "", "write to this file (atomically) instead of standard output")
 	sjis := fs.Bool("sjis", false, "write kif/ki2 to a terminal in Shift_JIS too (by default a terminal gets UTF-8)")
-	rest, err := parseArgs(fs, args)
-	if err != nil {
-		return 2
-	}
-	if len(rest) != 1 {
-		fmt.Fprintln(stderr, "usage: kiki convert [--to kif|kifu|ki2|ki2u|csa|usi|sfen] [--out FILE] FILE")
+	rest, ok := parseOperands(fs, args, 1, "convert [--to kif|kifu|ki2|ki2u|csa|usi|sfen] [--out FILE] FILE")
+	if !ok {
 		return 2
 	}
 	format := kif.FormatKIFU
@@ -420,14 +422,6 @@ func mateFlags(fs *flag.FlagSet) func() mate.Options {
 	}
 }
 
-func usiMoves(ms []game.Move) string {
-	parts := make([]string, len(ms))
-	for i, m := range ms {
-		parts[i] = m.USI()
-	}
-	return strings.Join(parts, " ")
-}
-
 func runMate(args []string, stdout, stderr io.Writer) int {
 	began := time.Now() // --time covers the whole command
 	fs := newFlags("mate", stderr)
@@ -435,12 +429,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	opts := mateFlags(fs)
 	all := fs.Bool("all", false, "list every first move that leads to mate (to spot alternative mates, 余詰)")
 	first := fs.Bool("first", false, "print the first mate found without shortening it to the minimax length (long problems)")
-	rest, err := parseArgs(fs, args)
-	if err != nil {
-		return 2
-	}
-	if len(rest) != 0 {
-		fmt.Fprintln(stderr, "usage: kiki mate [--sfen SFEN] [--time SECONDS] [--nodes N] [--hash MiB] [--all]")
+	if _, ok := parseOperands(fs, args, 0, "mate [--sfen SFEN] [--time SECONDS] [--nodes N] [--hash MiB] [--all] [--first]"); !ok {
 		return 2
 	}
 	p, ok := pos(stderr)
@@ -470,7 +459,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	res := sv.Solve(context.Background(), p)
 	switch res.Status {
 	case mate.Mate:
-		fmt.Fprintf(stdout, "checkmate %s\n", usiMoves(res.Moves))
+		fmt.Fprintf(stdout, "checkmate %s\n", game.JoinUSI(res.Moves))
 		minimal := "minimal"
 		switch {
 		case res.Partial:
@@ -494,12 +483,8 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 func runTsume(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("tsume", stderr)
 	opts := mateFlags(fs)
-	rest, err := parseArgs(fs, args)
-	if err != nil {
-		return 2
-	}
-	if len(rest) != 1 {
-		fmt.Fprintln(stderr, "usage: kiki tsume [--time SECONDS] [--nodes N] [--hash MiB] FILE")
+	rest, ok := parseOperands(fs, args, 1, "tsume [--time SECONDS] [--nodes N] [--hash MiB] FILE")
+	if !ok {
 		return 2
 	}
 	f, err := os.Open(rest[0])
@@ -508,15 +493,39 @@ func runTsume(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer f.Close()
-	type problem struct {
-		line     int
-		p        *game.Position
-		expected string
+	probs, err := readTsumeProblems(f, rest[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki tsume:", err)
+		return 2
 	}
-	var probs []problem
-	sc := bufio.NewScanner(f)
+	rep := newTsumeReport(stdout)
+	for _, pr := range probs {
+		o := opts()
+		o.Start = time.Now() // --time covers each problem's setting up too
+		rep.add(pr, mate.New(o).Solve(context.Background(), pr.pos))
+	}
+	rep.finish()
+	return 0
+}
+
+// tsumeProblem is one line of a tsume file: a position and what its
+// solution should be, if the file says ("" for nothing said).
+type tsumeProblem struct {
+	line     int
+	pos      *game.Position
+	expected string // a length in plies, or "nomate"
+}
+
+// readTsumeProblems reads a tsume file: one SFEN a line, optionally
+// followed by a tab and the expected length or "nomate"; blank lines and
+// lines starting with # are skipped. Errors name the file and line.
+func readTsumeProblems(r io.Reader, name string) ([]tsumeProblem, error) {
+	var probs []tsumeProblem
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for n := 1; sc.Scan(); n++ {
+	n := 0
+	for sc.Scan() {
+		n++
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -524,57 +533,75 @@ func runTsume(args []string, stdout, stderr io.Writer) int {
 		cols := strings.Split(line, "\t")
 		p, err := game.ParseSFEN(cols[0])
 		if err != nil {
-			fmt.Fprintf(stderr, "kiki tsume: %s:%d: %v\n", rest[0], n, err)
-			return 2
+			return nil, fmt.Errorf("%s:%d: %w", name, n, err)
 		}
 		exp := ""
 		if len(cols) > 1 {
 			exp = strings.TrimSpace(cols[1])
 			if _, err := strconv.Atoi(exp); err != nil && exp != "nomate" && exp != "" {
-				fmt.Fprintf(stderr, "kiki tsume: %s:%d: expected length %q is not a number or nomate\n", rest[0], n, exp)
-				return 2
+				return nil, fmt.Errorf("%s:%d: expected length %q is not a number or nomate", name, n, exp)
 			}
 		}
-		probs = append(probs, problem{n, p, exp})
+		probs = append(probs, tsumeProblem{n, p, exp})
 	}
-	fmt.Fprintf(stdout, "%5s  %-8s %7s %5s %8s %12s %9s\n", "line", "result", "length", "book", "expected", "nodes", "time")
-	solved, agree, agreeBook, withExp := 0, 0, 0, 0
-	var total time.Duration
-	var nodes uint64
-	for _, pr := range probs {
-		o := opts()
-		o.Start = time.Now() // --time covers each problem's setting up too
-		res := mate.New(o).Solve(context.Background(), pr.p)
-		total += res.Elapsed
-		nodes += res.Nodes
-		result, length, book := res.Status.String(), "-", "-"
-		if res.Status == mate.Mate {
-			length, book = strconv.Itoa(res.Length), strconv.Itoa(res.BookLength)
-			if !res.Minimal {
-				length += "?"
-			}
-		}
-		if res.Status != mate.Unknown {
-			solved++
-		}
-		if pr.expected != "" {
-			withExp++
-			switch {
-			case pr.expected == "nomate" && res.Status == mate.NoMate || pr.expected == strconv.Itoa(res.Length) && res.Status == mate.Mate:
-				agree++
-			case pr.expected == book:
-				agreeBook++
-			}
-		}
-		exp := pr.expected
-		if exp == "" {
-			exp = "-"
-		}
-		fmt.Fprintf(stdout, "%5d  %-8s %7s %5s %8s %12d %8.2fs\n", pr.line, result, length, book, exp, res.Nodes, res.Elapsed.Seconds())
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s:%d: %w", name, n+1, err)
 	}
-	fmt.Fprintf(stdout, "solved %d of %d; %d of %d match the expected length (minimax), %d more the book length; %d nodes in %.1fs (%.0f nodes/s)\n",
-		solved, len(probs), agree, withExp, agreeBook, nodes, total.Seconds(), float64(nodes)/total.Seconds())
-	return 0
+	return probs, nil
+}
+
+// tsumeReport writes kiki tsume's table: a header, a row for each problem
+// as it is solved, and a summary line of how many were solved and how many
+// agree with the lengths the file expects.
+type tsumeReport struct {
+	w                                           io.Writer
+	problems, solved, agree, agreeBook, withExp int
+	nodes                                       uint64
+	total                                       time.Duration
+}
+
+// newTsumeReport writes the table's header to w.
+func newTsumeReport(w io.Writer) *tsumeReport {
+	fmt.Fprintf(w, "%5s  %-8s %7s %5s %8s %12s %9s\n", "line", "result", "length", "book", "expected", "nodes", "time")
+	return &tsumeReport{w: w}
+}
+
+// add writes the row of problem pr, solved as res. A length not proven
+// minimal is marked "?"; an expected length agrees with the minimax length
+// or, failing that, with the book length.
+func (r *tsumeReport) add(pr tsumeProblem, res mate.Result) {
+	r.problems++
+	r.total += res.Elapsed
+	r.nodes += res.Nodes
+	result, length, book := res.Status.String(), "-", "-"
+	if res.Status == mate.Mate {
+		length, book = strconv.Itoa(res.Length), strconv.Itoa(res.BookLength)
+		if !res.Minimal {
+			length += "?"
+		}
+	}
+	if res.Status != mate.Unknown {
+		r.solved++
+	}
+	exp := pr.expected
+	if exp != "" {
+		r.withExp++
+		switch {
+		case exp == "nomate" && res.Status == mate.NoMate || exp == strconv.Itoa(res.Length) && res.Status == mate.Mate:
+			r.agree++
+		case exp == book:
+			r.agreeBook++
+		}
+	} else {
+		exp = "-"
+	}
+	fmt.Fprintf(r.w, "%5d  %-8s %7s %5s %8s %12d %8.2fs\n", pr.line, result, length, book, exp, res.Nodes, res.Elapsed.Seconds())
+}
+
+// finish writes the summary line.
+func (r *tsumeReport) finish() {
+	fmt.Fprintf(r.w, "solved %d of %d; %d of %d match the expected length (minimax), %d more the book length; %d nodes in %.1fs (%.0f nodes/s)\n",
+		r.solved, r.problems, r.agree, r.withExp, r.agreeBook, r.nodes, r.total.Seconds(), float64(r.nodes)/r.total.Seconds())
 }
 
 func runUSI(args []string, stdout, stderr io.Writer) int {

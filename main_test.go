@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
+	"kiki/ai/mate"
 	"kiki/game/refdata"
 	"kiki/kif"
 )
@@ -220,5 +222,103 @@ func TestEntryPointsRefuseImpossiblePositions(t *testing.T) {
 	out, errOut, code := runMain("tsume", path)
 	if code != 2 || !strings.Contains(errOut, "bad.tsv:2") || !strings.Contains(errOut, "in check") {
 		t.Errorf("tsume: code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestReadTsumeProblems reads positions, expected results, comments and
+// blank lines, and names the file and line of each kind of bad line.
+func TestReadTsumeProblems(t *testing.T) {
+	const text = "# a comment\n\nk8/9/K8/9/9/9/9/9/9 b G 1\t1\n  8k/9/9/9/9/9/9/9/9 b R 1\tnomate  \nk8/9/1K7/9/9/9/8B/8B/9 b - 1\n"
+	probs, err := readTsumeProblems(strings.NewReader(text), "p.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		line           int
+		sfen, expected string
+	}{
+		{3, "k8/9/K8/9/9/9/9/9/9 b G 1", "1"},
+		{4, "8k/9/9/9/9/9/9/9/9 b R 1", "nomate"},
+		{5, "k8/9/1K7/9/9/9/8B/8B/9 b - 1", ""},
+	}
+	if len(probs) != len(want) {
+		t.Fatalf("%d problems, want %d", len(probs), len(want))
+	}
+	for i, w := range want {
+		p := probs[i]
+		if p.line != w.line || p.pos.SFEN() != w.sfen || p.expected != w.expected {
+			t.Errorf("problem %d: line %d %s %q; want line %d %s %q", i, p.line, p.pos.SFEN(), p.expected, w.line, w.sfen, w.expected)
+		}
+	}
+	for _, c := range []struct{ text, want string }{
+		{"not an sfen\n", "p.tsv:1: "},
+		{"# c\nk8/9/K8/9/9/9/9/9/9 b G 1\tthree\n", "p.tsv:2: expected length \"three\""},
+		{"k8/9/K8/9/9/9/9/9/9 b G 1\n" + strings.Repeat("x", 2<<20), "p.tsv:2: "},
+	} {
+		if _, err := readTsumeProblems(strings.NewReader(c.text), "p.tsv"); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%.40q: error %v, want it to start %q", c.text, err, c.want)
+		}
+	}
+}
+
+// TestTsumeReport feeds the report made-up results: a minimal mate that
+// agrees, a mate agreeing only by book length, an unproven length, an
+// agreeing nomate, a timeout, and a problem without an expectation.
+func TestTsumeReport(t *testing.T) {
+	var sb strings.Builder
+	rep := newTsumeReport(&sb)
+	for _, c := range []struct {
+		expected string
+		res      mate.Result
+	}{
+		{"3", mate.Result{Status: mate.Mate, Length: 3, BookLength: 3, Minimal: true, Nodes: 100, Elapsed: time.Second}},
+		{"9", mate.Result{Status: mate.Mate, Length: 11, BookLength: 9, Minimal: true, Nodes: 200, Elapsed: time.Second}},
+		{"5", mate.Result{Status: mate.Mate, Length: 7, BookLength: 7, Nodes: 300, Elapsed: time.Second}},
+		{"nomate", mate.Result{Status: mate.NoMate, Nodes: 400, Elapsed: time.Second}},
+		{"1", mate.Result{Status: mate.Unknown, Nodes: 500, Elapsed: time.Second}},
+		{"", mate.Result{Status: mate.Mate, Length: 1, BookLength: 1, Minimal: true, Nodes: 600, Elapsed: time.Second}},
+	} {
+		rep.add(tsumeProblem{line: 10, expected: c.expected}, c.res)
+	}
+	rep.finish()
+	lines := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
+	if len(lines) != 8 {
+		t.Fatalf("%d lines, want header, 6 rows and a summary:\n%s", len(lines), sb.String())
+	}
+	if f := strings.Fields(lines[0]); strings.Join(f, " ") != "line result length book expected nodes time" {
+		t.Errorf("header %q", lines[0])
+	}
+	for i, want := range []string{
+		"10 mate 3 3 3 100 1.00s",
+		"10 mate 11 9 9 200 1.00s",
+		"10 mate 7? 7 5 300 1.00s",
+		"10 nomate - - nomate 400 1.00s",
+		"10 unknown - - 1 500 1.00s",
+		"10 mate 1 1 - 600 1.00s",
+	} {
+		if got := strings.Join(strings.Fields(lines[i+1]), " "); got != want {
+			t.Errorf("row %d = %q, want %q", i+1, got, want)
+		}
+	}
+	want := "solved 5 of 6; 2 of 5 match the expected length (minimax), 1 more the book length; 2100 nodes in 6.0s (350 nodes/s)"
+	if lines[7] != want {
+		t.Errorf("summary %q, want %q", lines[7], want)
+	}
+}
+
+// TestOperandCounts checks that each subcommand given the wrong number of
+// arguments exits 2 with its usage line, and a bad flag without it.
+func TestOperandCounts(t *testing.T) {
+	for _, args := range [][]string{
+		{"perft"}, {"perft", "1", "2"}, {"moves", "x"}, {"checks", "x"}, {"mate", "x"},
+		{"tsume"}, {"convert"}, {"convert", "a.kif", "b.kif"},
+	} {
+		out, errOut, code := runMain(args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "usage: kiki "+args[0]+" ") {
+			t.Errorf("%v: code %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+	if _, errOut, code := runMain("perft", "--frob", "1"); code != 2 || strings.HasPrefix(errOut, "usage: kiki perft") || !strings.Contains(errOut, "frob") {
+		t.Errorf("bad flag: code %d, stderr %q", code, errOut)
 	}
 }

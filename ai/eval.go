@@ -20,14 +20,6 @@ func init() {
 
 func popcount(b game.Bitboard) int { return b.Count() }
 
-// relRank is the rank as seen by c (1 = the enemy's back rank).
-func relRank(c game.Color, s game.Square) int {
-	if c == game.Black {
-		return s.Rank()
-	}
-	return 10 - s.Rank()
-}
-
 // Evaluate returns the static evaluation of p in centipawns from the side
 // to move's point of view.
 func (prm *Params) Evaluate(p *game.Position) int {
@@ -42,7 +34,7 @@ func (prm *Params) Evaluate(p *game.Position) int {
 			pc := p.PieceAt(s)
 			t := pc.Type()
 			v := prm.Board[t]
-			rr := relRank(c, s)
+			rr := s.RelRank(c)
 			switch t {
 			case game.Pawn:
 				// Edge pawns gain little by advancing; the others, a little.

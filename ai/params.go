@@ -15,13 +15,14 @@ import "kiki/game"
 // pawns, a king that stays home and generals near their king; king safety
 // counting attacked squares around each king, holes the enemy can drop
 // into, open files facing the king; each was checked by self-play games
-// (see the issue note for the figures).
+// when it was set. Those figures are not kept in the repository: a change
+// to a term wants a new self-match, not a comparison with them.
 type Params struct {
 	Board [game.NumPieceTypes]int // on the board
 	Hand  [game.Gold + 1]int      // in hand
 
 	PawnAdvance   int // per rank a pawn stands beyond its start
-	SilverForward int // silver on ranks 5-7 (relative), where it fights
+	SilverForward int // silver on relative ranks 4–6 (1 = the enemy's back rank), where it fights
 	KnightHome    int // knight still on its start rank (blocked later)
 	KingHome      int // per rank the king stands above its back rank (negative)
 	KingCenter    int // per file the king stands from the edge zone (negative)

@@ -81,7 +81,7 @@ var (
 	lineBB [NumSquares][NumSquares]Bitboard
 	// pseudoAttacks holds, per side and kind, the attacks on an empty board.
 	pseudoAttacks [2][NumPieceTypes][NumSquares]Bitboard
-	// campBB holds each side's promotion zone; lastRanks its far rank(s) by count.
+	// campBB holds each side's promotion zone; farRanks its far ranks by count.
 	campBB    [2]Bitboard
 	farRanks  [2][3]Bitboard // [c][n]: the n far ranks of c (n = 1, 2)
 	squareBBs [NumSquares]Bitboard
@@ -219,9 +219,6 @@ func Attacks(p Piece, s Square, occ Bitboard) Bitboard {
 // Between returns the squares strictly between a and b when they share a
 // line, and the empty set otherwise.
 func Between(a, b Square) Bitboard { return betweenBB[a][b] }
-
-// Line returns the full line through a and b when they share one.
-func Line(a, b Square) Bitboard { return lineBB[a][b] }
 
 // Camp returns side c's promotion zone (its three far ranks).
 func Camp(c Color) Bitboard { return campBB[c] }

@@ -13,43 +13,27 @@ func (p *Position) GenerateChecks(ml *MoveList) {
 		return
 	}
 	own := p.byColor[us]
-	empty := p.occ.Not()
 	ksq := p.kings[us]
 
 	// Evasion constraint when we are in check ourselves.
-	target := Full
-	dropTarget := empty
+	target, dropTarget := Full, p.occ.Not()
 	if p.checkers.NonZero() {
-		if p.checkers.MoreThanOne() {
-			target, dropTarget = Empty, Empty
-		} else {
-			c := p.checkers.First()
-			dropTarget = betweenBB[ksq][c]
-			target = dropTarget.Set(c)
-		}
+		target, dropTarget = p.evasionTargets()
 	}
 
 	// Drops.
 	if h := p.hands[us]; h != 0 && dropTarget.NonZero() {
 		for t := Pawn; t <= Gold; t++ {
-			if !h.Has(t) {
-				continue
-			}
-			tg := Attacks(NewPiece(them, t), ek, p.occ).And(dropTarget)
-			if t == Pawn {
-				tg = p.pawnDropTargets(tg)
-			} else {
-				tg = tg.AndNot(deadBB[us][t])
-			}
-			pc := NewPiece(us, t)
-			for tg.NonZero() {
-				ml.add(NewDrop(pc, tg.Pop()))
+			if h.Has(t) {
+				// A piece dropped where the enemy king, were it that
+				// piece, would attack it gives check.
+				p.addDrops(ml, t, Attacks(NewPiece(them, t), ek, p.occ).And(dropTarget))
 			}
 		}
 	}
 
 	pinned := p.Pinned(us)
-	discovered := p.sliderBlockers(us, ek, p.occ).And(own)
+	discovered := p.DiscoveredCheckers(us)
 	notOwn := own.Not().And(target)
 
 	// Candidate movers: pieces on an origin square of their kind's table,

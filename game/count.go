@@ -8,9 +8,11 @@ func (p *Position) CountLegal() int {
 	us, them := p.side, p.side.Opp()
 	ksq := p.kings[us]
 	own := p.byColor[us]
-	empty := p.occ.Not()
 	n := 0
-	target, dropTarget := Full, empty
+	target, dropTarget := Full, p.occ.Not()
+	if p.checkers.NonZero() {
+		target, dropTarget = p.evasionTargets()
+	}
 	if ksq != NoSquare {
 		att := stepAttacks[us][King][ksq].AndNot(own)
 		occ := p.occ.Clear(ksq)
@@ -19,13 +21,8 @@ func (p *Position) CountLegal() int {
 				n++
 			}
 		}
-		if p.checkers.NonZero() {
-			if p.checkers.MoreThanOne() {
-				return n
-			}
-			c := p.checkers.First()
-			dropTarget = betweenBB[ksq][c]
-			target = dropTarget.Set(c)
+		if p.checkers.MoreThanOne() {
+			return n
 		}
 	}
 	notOwn := target.AndNot(own)

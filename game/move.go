@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Move is a packed move, enough to make and unmake it without looking at
 // the board:
@@ -91,6 +94,20 @@ func (m Move) USI() string {
 
 // String returns the USI notation.
 func (m Move) String() string { return m.USI() }
+
+// JoinUSI returns the moves in USI notation separated by single spaces, as
+// a USI "position … moves" list, a principal variation or a checkmate line
+// spells them ("" for none).
+func JoinUSI(moves []Move) string {
+	var sb strings.Builder
+	for i, m := range moves {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(m.USI())
+	}
+	return sb.String()
+}
 
 // ParseUSIMove reads a USI move string in position p and returns the full
 // move if it is legal there, or an error that says why not.

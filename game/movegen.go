@@ -143,23 +143,34 @@ func (p *Position) quickEvasion() (has, ok bool) {
 	return false, true
 }
 
+// evasionTargets returns, for the side to move in check, where its pieces
+// other than the king may go (target) and where it may drop (dropTarget):
+// in check from one piece, the checker's square and the squares between
+// it and the king (drops only between); in double check, nowhere. Out of
+// check the callers use everywhere and the empty squares, without a call
+// (the rules core's hottest paths).
+func (p *Position) evasionTargets() (target, dropTarget Bitboard) {
+	if p.checkers.MoreThanOne() {
+		return Empty, Empty
+	}
+	c := p.checkers.First()
+	between := betweenBB[p.kings[p.side]][c]
+	return between.Set(c), between
+}
+
 func (p *Position) generate(ml *MoveList, mode genMode) {
 	us := p.side
 	ksq := p.kings[us]
 	empty := p.occ.Not()
+	if ksq != NoSquare {
+		p.genKingMoves(ml, mode)
+	}
 	target, dropTarget := Full, empty
 	if p.checkers.NonZero() {
-		if ksq != NoSquare {
-			p.genKingMoves(ml, mode)
-		}
 		if p.checkers.MoreThanOne() {
 			return
 		}
-		c := p.checkers.First()
-		dropTarget = betweenBB[ksq][c]
-		target = dropTarget.Set(c)
-	} else if ksq != NoSquare {
-		p.genKingMoves(ml, mode)
+		target, dropTarget = p.evasionTargets()
 	}
 	caps := p.byColor[us.Opp()].And(target)
 	quiets := empty.And(target)
@@ -281,19 +292,25 @@ func (p *Position) genDrops(ml *MoveList, targets Bitboard) {
 		return
 	}
 	for t := Pawn; t <= Gold; t++ {
-		if !h.Has(t) {
-			continue
+		if h.Has(t) {
+			p.addDrops(ml, t, targets)
 		}
-		var tg Bitboard
-		if t == Pawn {
-			tg = p.pawnDropTargets(targets)
-		} else {
-			tg = targets.AndNot(deadBB[us][t])
-		}
-		pc := NewPiece(us, t)
-		for tg.NonZero() {
-			ml.add(NewDrop(pc, tg.Pop()))
-		}
+	}
+}
+
+// addDrops appends the side to move's drops of kind t on the squares of tg
+// where t may be dropped: not where it could never move again, and for a
+// pawn not on a file with another pawn or to give drop-pawn mate.
+func (p *Position) addDrops(ml *MoveList, t PieceType, tg Bitboard) {
+	us := p.side
+	if t == Pawn {
+		tg = p.pawnDropTargets(tg)
+	} else {
+		tg = tg.AndNot(deadBB[us][t])
+	}
+	pc := NewPiece(us, t)
+	for tg.NonZero() {
+		ml.add(NewDrop(pc, tg.Pop()))
 	}
 }
 
@@ -333,7 +350,10 @@ func (p *Position) IsLegal(m Move) bool {
 	}
 	var ml MoveList
 	if m.IsDrop() {
-		if !p.hands[p.side].Has(m.DropType()) || m.Piece() != NewPiece(p.side, m.DropType()) {
+		// Only the seven hand kinds can be dropped; a move built from
+		// outside (a record's "drop" of a promoted piece) must not index
+		// the hand with another kind.
+		if t := m.DropType(); t < Pawn || t > Gold || !p.hands[p.side].Has(t) || m.Piece() != NewPiece(p.side, t) {
 			return false
 		}
 	} else if !m.From().Valid() || p.board[m.From()] != m.Piece() || m.Piece().Color() != p.side {
@@ -357,6 +377,8 @@ func (p *Position) WhyIllegal(m Move) string {
 	if m.IsDrop() {
 		t := m.DropType()
 		switch {
+		case t < Pawn || t > Gold:
+			return "only an unpromoted piece in hand can be dropped"
 		case !p.hands[us].Has(t):
 			return "持ち駒にない (no " + t.Name() + " in hand)"
 		case p.board[to] != NoPiece:

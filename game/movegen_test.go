@@ -277,6 +277,25 @@ func TestWhyIllegal(t *testing.T) {
 	}
 }
 
+// TestDropOfAPromotedKind: a drop built outside the generator with a kind
+// that never sits in a hand (a record's "-0011UM") is illegal, with a
+// reason, and indexes nothing out of range (found by FuzzReadCSA).
+func TestDropOfAPromotedKind(t *testing.T) {
+	p, err := ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b RBGSNLP 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pt := range []PieceType{King, Horse, Dragon, ProPawn, ProSilver} {
+		m := NewDrop(NewPiece(Black, pt), NewSquare(5, 5))
+		if p.IsLegal(m) {
+			t.Errorf("drop of %v legal", pt)
+		}
+		if why := p.WhyIllegal(m); why == "" {
+			t.Errorf("drop of %v: no reason", pt)
+		}
+	}
+}
+
 func TestKeyAfter(t *testing.T) {
 	for _, p := range randomPositions(t, 1000) {
 		var ml MoveList

@@ -21,27 +21,6 @@ func (p *Position) Perft(depth int) uint64 {
 	return n
 }
 
-// PerftCopy is Perft by copy-make: each child is a copy of the parent
-// with the move made, and nothing is unmade. Kept to measure against
-// make/unmake (see BenchmarkPerft*).
-func (p *Position) PerftCopy(depth int) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	if depth == 1 {
-		return uint64(p.CountLegal())
-	}
-	var ml MoveList
-	p.generate(&ml, genAll)
-	var n uint64
-	for _, m := range ml.Slice() {
-		c := *p
-		c.doMove(m)
-		n += c.PerftCopy(depth - 1)
-	}
-	return n
-}
-
 // PerftDivide returns the perft count below each legal root move.
 func (p *Position) PerftDivide(depth int) map[Move]uint64 {
 	out := map[Move]uint64{}

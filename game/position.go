@@ -98,6 +98,19 @@ func (p *Position) Moves() []Move {
 	return out
 }
 
+// Origin returns a copy of the position p was set up from (its whole
+// history undone) and the moves made since, oldest first. This is the one
+// place the start of a history is worked out: USI position strings and
+// records both start from it.
+func (p *Position) Origin() (*Position, []Move) {
+	moves := p.Moves()
+	q := p.Clone()
+	for range moves {
+		q.UndoMove()
+	}
+	return q, moves
+}
+
 // Clone returns an independent copy, history included.
 func (p *Position) Clone() *Position {
 	q := *p
@@ -123,7 +136,9 @@ func (p *Position) put(s Square, pc Piece) {
 	}
 }
 
-// remove takes the piece off s.
+// remove takes the piece off s. It repeats put's four updates rather than
+// share a helper with it: the inliner does not take one (cost 106 of 80)
+// and the call made BenchmarkMakeUnmake about 8% slower.
 func (p *Position) remove(s Square) {
 	pc := p.board[s]
 	b := squareBBs[s]

@@ -296,23 +296,15 @@ func ParseUSIPosition(cmd string) (*Position, error) {
 }
 
 // USIPosition returns the USI "position" argument that reproduces p: the
-// position it was set up from (found by undoing its history on a copy)
-// and the moves since.
+// position it was set up from (its Origin) and the moves since.
 func (p *Position) USIPosition() string {
-	q := p.Clone()
-	moves := q.Moves()
-	for range moves {
-		q.UndoMove()
-	}
+	q, moves := p.Origin()
 	var sb strings.Builder
 	sb.WriteString("sfen ")
 	sb.WriteString(q.SFEN())
 	if len(moves) > 0 {
-		sb.WriteString(" moves")
-		for _, m := range moves {
-			sb.WriteByte(' ')
-			sb.WriteString(m.USI())
-		}
+		sb.WriteString(" moves ")
+		sb.WriteString(JoinUSI(moves))
 	}
 	return sb.String()
 }

@@ -60,8 +60,9 @@ func ParseSquare(str string) (Square, error) {
 	return NewSquare(int(str[0]-'0'), int(str[1]-'a')+1), nil
 }
 
-// relRank returns the rank as seen by c: 1 is the far rank (the enemy's back rank).
-func relRank(c Color, s Square) int {
+// RelRank returns the rank as seen by c: 1 is the far rank (the enemy's
+// back rank), 9 c's own back rank.
+func (s Square) RelRank(c Color) int {
 	if c == Black {
 		return s.Rank()
 	}
@@ -69,4 +70,4 @@ func relRank(c Color, s Square) int {
 }
 
 // InCamp reports whether s is in the promotion zone of side c (the three far ranks).
-func InCamp(c Color, s Square) bool { return relRank(c, s) <= 3 }
+func InCamp(c Color, s Square) bool { return s.RelRank(c) <= 3 }

@@ -40,28 +40,25 @@ func (d *diagram) present() bool { return len(d.rows) > 0 }
 
 // handLine recognises 先手の持駒 / 後手の持駒 (下手 / 上手) lines.
 func handLine(line string) (game.Color, string, bool) {
-	for _, p := range []struct {
-		prefix string
-		c      game.Color
-	}{{"先手の持駒", game.Black}, {"下手の持駒", game.Black}, {"後手の持駒", game.White}, {"上手の持駒", game.White}} {
-		if strings.HasPrefix(line, p.prefix) {
-			rest := strings.TrimPrefix(line, p.prefix)
-			rest = strings.TrimPrefix(strings.TrimPrefix(rest, "："), ":")
-			return p.c, rest, true
-		}
+	name, rest, ok := strings.Cut(line, "の持駒")
+	if !ok {
+		return 0, "", false
 	}
-	return 0, "", false
+	c, ok := SideByName(name)
+	if !ok {
+		return 0, "", false
+	}
+	rest = strings.TrimPrefix(strings.TrimPrefix(rest, "："), ":")
+	return c, rest, true
 }
 
 // sideLine recognises 先手番 / 後手番 (下手番 / 上手番).
 func sideLine(line string) (game.Color, bool) {
-	switch strings.TrimRight(line, " 　") {
-	case "先手番", "下手番":
-		return game.Black, true
-	case "後手番", "上手番":
-		return game.White, true
+	name, ok := strings.CutSuffix(strings.TrimRight(line, " 　"), "番")
+	if !ok {
+		return 0, false
 	}
-	return 0, false
+	return SideByName(name)
 }
 
 // parseHand reads "飛　角　歩四" into counts.
@@ -184,10 +181,8 @@ func formatHand(h game.Hand) string {
 // writeBOD writes the board diagram of p, with 上手/下手 names in handicap
 // records.
 func writeBOD(sb *strings.Builder, p *game.Position, handicap bool) {
-	bName, wName := "先手", "後手"
-	if handicap {
-		bName, wName = "下手", "上手"
-	}
+	names := SideNames(handicap)
+	bName, wName := names[game.Black], names[game.White]
 	fmt.Fprintf(sb, "%sの持駒：%s\n", wName, formatHand(p.Hand(game.White)))
 	sb.WriteString("  ９ ８ ７ ６ ５ ４ ３ ２ １\n")
 	sb.WriteString("+---------------------------+\n")

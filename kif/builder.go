@@ -59,6 +59,54 @@ func (b *builder) startPosition(sfen string, line int) (*game.Position, error) {
 	return p, nil
 }
 
+// recordLine is a line of a KIF or KI2 record: its number (from 1), the
+// line as written, and the line without its leading blanks, which is what
+// most of the readers' tests look at.
+type recordLine struct {
+	no      int
+	line, t string
+}
+
+// recordLines splits text into the numbered lines the KIF and KI2 readers
+// walk.
+func recordLines(text string) []recordLine {
+	raw := splitLines(text)
+	out := make([]recordLine, len(raw))
+	for i, line := range raw {
+		out[i] = recordLine{i + 1, line, strings.TrimLeft(line, " 　\t")}
+	}
+	return out
+}
+
+// read walks the lines of a KIF or KI2 record — those both formats share
+// through commonLine, the others through line — and finishes the record.
+func (b *builder) read(text string, line func(recordLine) error) (*Record, error) {
+	lines := recordLines(text)
+	for _, l := range lines {
+		if b.commonLine(l.t) {
+			continue
+		}
+		if err := line(l); err != nil {
+			return nil, err
+		}
+	}
+	return b.finish(len(lines))
+}
+
+// otherLine reads a line that is neither a move nor one of the lines both
+// readers know by their start: a preamble line, or one that is warned
+// about and ignored.
+func (b *builder) otherLine(l recordLine) error {
+	handled, err := b.preamble(l.line, l.no)
+	if err != nil {
+		return err
+	}
+	if !handled {
+		b.warnf(l.no, "unrecognised line %q ignored", l.t)
+	}
+	return nil
+}
+
 // preamble handles the lines KIF and KI2 share before the moves: header
 // fields, the board diagram, hands and side to move. It reports whether
 // the line was one of them.

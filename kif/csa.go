@@ -99,9 +99,9 @@ func (r *csaReader) statement(no int, st string) error {
 	switch {
 	case strings.HasPrefix(st, "V"):
 	case strings.HasPrefix(st, "N+"):
-		r.header = append(r.header, HeaderField{"先手", st[2:]})
+		r.header = append(r.header, HeaderField{SideNames(false)[game.Black], st[2:]})
 	case strings.HasPrefix(st, "N-"):
-		r.header = append(r.header, HeaderField{"後手", st[2:]})
+		r.header = append(r.header, HeaderField{SideNames(false)[game.White], st[2:]})
 	case strings.HasPrefix(st, "$"):
 		r.info(st)
 	case strings.HasPrefix(st, "PI"):
@@ -416,64 +416,8 @@ func csaMove(p *game.Position, s string) (game.Move, error) {
 func WriteCSA(r *Record) string {
 	var sb strings.Builder
 	sb.WriteString("V2.2\n")
-	var rest []HeaderField
-	for _, f := range r.Header {
-		switch {
-		case f.Key == "先手" || f.Key == "下手":
-			fmt.Fprintf(&sb, "N+%s\n", f.Value)
-		case f.Key == "後手" || f.Key == "上手":
-			fmt.Fprintf(&sb, "N-%s\n", f.Value)
-		default:
-			rest = append(rest, f)
-		}
-	}
-	for _, f := range rest {
-		switch ck, ok := csaKeyOf[f.Key]; {
-		case ok:
-			fmt.Fprintf(&sb, "$%s:%s\n", ck, f.Value)
-		case strings.HasPrefix(f.Key, "$"):
-			fmt.Fprintf(&sb, "%s:%s\n", f.Key, f.Value)
-		default:
-			fmt.Fprintf(&sb, "'%s：%s\n", f.Key, f.Value)
-		}
-	}
-	p := r.StartPosition()
-	if r.Start.IsPreset && r.Start.Preset == game.Even {
-		sb.WriteString("PI\n")
-	} else {
-		for rank := 1; rank <= 9; rank++ {
-			fmt.Fprintf(&sb, "P%d", rank)
-			for f := 9; f >= 1; f-- {
-				pc := p.PieceAt(game.NewSquare(f, rank))
-				if pc == game.NoPiece {
-					sb.WriteString(" * ")
-				} else if pc.Color() == game.Black {
-					sb.WriteString("+" + csaNames[pc.Type()])
-				} else {
-					sb.WriteString("-" + csaNames[pc.Type()])
-				}
-			}
-			sb.WriteString("\n")
-		}
-		for _, c := range []game.Color{game.Black, game.White} {
-			h := p.Hand(c)
-			if h.IsEmpty() {
-				continue
-			}
-			sb.WriteString(map[game.Color]string{game.Black: "P+", game.White: "P-"}[c])
-			for _, t := range game.HandTypes {
-				for k := 0; k < h.Count(t); k++ {
-					sb.WriteString("00" + csaNames[t])
-				}
-			}
-			sb.WriteString("\n")
-		}
-	}
-	if p.Side() == game.Black {
-		sb.WriteString("+\n")
-	} else {
-		sb.WriteString("-\n")
-	}
+	writeCSAHeader(&sb, r.Header)
+	writeCSAPosition(&sb, r)
 	for _, c := range r.Root.Comments {
 		sb.WriteString("'*" + c + "\n")
 	}
@@ -486,15 +430,7 @@ func WriteCSA(r *Record) string {
 			sb.WriteString(csaSpecialLine(r, n) + "\n")
 		} else {
 			m := n.Move
-			sign := "+"
-			if m.Piece().Color() == game.White {
-				sign = "-"
-			}
-			from := "00"
-			if !m.IsDrop() {
-				from = fmt.Sprintf("%d%d", m.From().File(), m.From().Rank())
-			}
-			fmt.Fprintf(&sb, "%s%s%d%d%s\n", sign, from, m.To().File(), m.To().Rank(), csaNames[m.Moved().Type()])
+			sb.WriteString(csaMoveText(m.Piece().Color(), m.From(), m.To(), m.IsDrop(), m.Moved().Type()) + "\n")
 		}
 		if n.HasTime {
 			fmt.Fprintf(&sb, "T%d\n", int(n.Time/time.Second))
@@ -504,6 +440,74 @@ func WriteCSA(r *Record) string {
 		}
 	}
 	return sb.String()
+}
+
+// writeCSAHeader writes the players' names (N+, N-) first, then the other
+// fields: CSA's own keys as $KEY:value, any other as a comment.
+func writeCSAHeader(sb *strings.Builder, header []HeaderField) {
+	var rest []HeaderField
+	for _, f := range header {
+		if c, ok := SideByName(f.Key); ok {
+			fmt.Fprintf(sb, "N%s%s\n", csaSign(c), f.Value)
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	for _, f := range rest {
+		switch ck, ok := csaKeyOf[f.Key]; {
+		case ok:
+			fmt.Fprintf(sb, "$%s:%s\n", ck, f.Value)
+		case strings.HasPrefix(f.Key, "$"):
+			fmt.Fprintf(sb, "%s:%s\n", f.Key, f.Value)
+		default:
+			fmt.Fprintf(sb, "'%s：%s\n", f.Key, f.Value)
+		}
+	}
+}
+
+// writeCSAPosition writes the start position — PI for the even start,
+// else the nine board rows and the hands — and the side to move.
+func writeCSAPosition(sb *strings.Builder, r *Record) {
+	p := r.StartPosition()
+	if r.Start.IsPreset && r.Start.Preset == game.Even {
+		sb.WriteString("PI\n")
+	} else {
+		for rank := 1; rank <= 9; rank++ {
+			fmt.Fprintf(sb, "P%d", rank)
+			for f := 9; f >= 1; f-- {
+				if pc := p.PieceAt(game.NewSquare(f, rank)); pc == game.NoPiece {
+					sb.WriteString(" * ")
+				} else {
+					sb.WriteString(csaSign(pc.Color()) + csaNames[pc.Type()])
+				}
+			}
+			sb.WriteString("\n")
+		}
+		for _, c := range []game.Color{game.Black, game.White} {
+			h := p.Hand(c)
+			if h.IsEmpty() {
+				continue
+			}
+			sb.WriteString("P" + csaSign(c))
+			for _, t := range game.HandTypes {
+				for k := 0; k < h.Count(t); k++ {
+					sb.WriteString("00" + csaNames[t])
+				}
+			}
+			sb.WriteString("\n")
+		}
+	}
+	sb.WriteString(csaSign(p.Side()) + "\n")
+}
+
+// csaMoveText spells a move the CSA way: the mover's sign, the origin (00
+// for a drop), the destination and the kind after the move: +7776FU.
+func csaMoveText(c game.Color, from, to game.Square, drop bool, t game.PieceType) string {
+	origin := "00"
+	if !drop {
+		origin = fmt.Sprintf("%d%d", from.File(), from.Rank())
+	}
+	return fmt.Sprintf("%s%s%d%d%s", csaSign(c), origin, to.File(), to.Rank(), csaNames[t])
 }
 
 // writeCSAIllegal writes an illegal ending as the move, its time, and

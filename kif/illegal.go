@@ -158,19 +158,11 @@ func (m illegalMove) csaText() (string, bool) {
 	if !m.drop && !m.hasFrom {
 		return "", false
 	}
-	sign := "+"
-	if m.color == game.White {
-		sign = "-"
-	}
-	from := "00"
-	if !m.drop {
-		from = fmt.Sprintf("%d%d", m.from.File(), m.from.Rank())
-	}
 	t := m.piece
 	if m.promote {
 		t = t.Promote()
 	}
-	return fmt.Sprintf("%s%s%d%d%s", sign, from, m.to.File(), m.to.Rank(), csaNames[t]), true
+	return csaMoveText(m.color, m.from, m.to, m.drop, t), true
 }
 
 func (m illegalMove) dest(prev game.Move) string {
@@ -183,7 +175,7 @@ func (m illegalMove) dest(prev game.Move) string {
 // foulSummary is the まで line after an illegal move written as a move:
 // the side that did not make it wins by the foul.
 func (r *Record) foulSummary(n *Node) string {
-	return fmt.Sprintf("まで%d手で%sの反則勝ち", n.Ply, r.sideNames()[r.sideAt(n.Ply).Opp()])
+	return fmt.Sprintf("まで%d手で%sの反則勝ち", n.Ply, r.SideNames()[r.sideAt(n.Ply).Opp()])
 }
 
 // illegalFromComment turns a 反則負け ending whose first comment names

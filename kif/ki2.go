@@ -70,21 +70,20 @@ func summarySpecial(t string) (int, Special, string, bool) {
 		return n, Mate, "", true
 	}
 	s = strings.TrimSpace(strings.TrimPrefix(s, "で"))
-	switch {
-	case strings.Contains(s, "時間切れ") || strings.Contains(s, "切れ負け"):
+	if strings.Contains(s, "時間切れ") || strings.Contains(s, "切れ負け") {
 		return n, Timeout, "", true
-	case strings.HasSuffix(s, "反則勝ち"):
-		return n, FoulWin, "", true
-	case strings.HasSuffix(s, "反則負け"):
-		return n, FoulLose, "", true
-	case strings.HasSuffix(s, "入玉勝ち") || strings.HasSuffix(s, "宣言勝ち"):
-		return n, EnteringKing, "", true
-	case strings.HasSuffix(s, "不戦勝"):
-		return n, WinByDefault, "", true
-	case strings.HasSuffix(s, "不戦敗"):
-		return n, LoseByDefault, "", true
-	case strings.HasSuffix(s, "勝ち"):
-		return n, Resign, "", true
+	}
+	// In this order: 勝ち alone, last, means the loser resigned.
+	for _, e := range []struct {
+		suffix string
+		sp     Special
+	}{
+		{"反則勝ち", FoulWin}, {"反則負け", FoulLose}, {"入玉勝ち", EnteringKing}, {"宣言勝ち", EnteringKing},
+		{"不戦勝", WinByDefault}, {"不戦敗", LoseByDefault}, {"勝ち", Resign},
+	} {
+		if strings.HasSuffix(s, e.suffix) {
+			return n, e.sp, "", true
+		}
 	}
 	if sp, ok := specialByWord[s]; ok {
 		return n, sp, "", true
@@ -96,80 +95,85 @@ func summarySpecial(t string) (int, Special, string, bool) {
 // to a line, resolved with the legal moves (右 左 直 上 引 寄, 打, 成/不成).
 func ReadKI2(name, text string) (*Record, error) {
 	b := newBuilder(name)
-	lines := splitLines(text)
-	for i, raw := range lines {
-		no := i + 1
-		line := strings.TrimRight(raw, "\r")
-		t := strings.TrimLeft(line, " 　\t")
-		switch {
-		case b.commonLine(t):
-		case strings.HasPrefix(t, "変化"):
-			n, ok := variationPly(t)
-			if !ok {
-				return nil, b.errorf(no, "bad variation line %q: want 変化：N手", t)
+	return b.read(text, b.ki2Line)
+}
+
+// ki2Line reads a KI2 line other than those both readers share: a
+// variation heading, the まで summary, a line of moves, or a preamble line.
+func (b *builder) ki2Line(l recordLine) error {
+	switch {
+	case strings.HasPrefix(l.t, "変化"):
+		return b.ki2Variation(l)
+	case strings.HasPrefix(l.t, "まで"):
+		return b.ki2Summary(l)
+	}
+	toks, ok := splitKI2Moves(l.t)
+	if !ok {
+		return b.otherLine(l)
+	}
+	if err := b.begin(); err != nil {
+		return err
+	}
+	b.seenAny = true
+	for _, tok := range toks {
+		parent, ok := b.attachPoint(b.cur.Ply+1, l.no)
+		if !ok {
+			continue
+		}
+		text := stripMark(tok)
+		side := markColor(tok)
+		b.addMove(parent, text, func(p *game.Position, prev game.Move) (game.Move, error) {
+			if p.Side() != side {
+				return game.NoMove, fmt.Errorf("it is %s's move, not %s's", p.Side(), side)
 			}
-			if err := b.begin(); err != nil {
-				return nil, err
-			}
-			cur := b.cur
-			for cur.Ply > n-1 && cur.Parent != nil {
-				cur = cur.Parent
-			}
-			if cur.Ply != n-1 {
-				return nil, b.errorf(no, "変化：%d手 but the line read last has only %d moves", n, cur.Ply)
-			}
-			b.cur = cur
-		case strings.HasPrefix(t, "まで"):
-			if b.cur == nil {
-				if err := b.begin(); err != nil {
-					return nil, err
-				}
-			}
-			n, sp, word, ok := summarySpecial(strings.TrimRight(t, " 　"))
-			if !ok {
-				b.warnf(no, "unrecognised summary %q ignored", t)
-				continue
-			}
-			if b.fake[b.cur] || b.cur.IsSpecial() {
-				continue
-			}
-			if n != b.cur.Ply {
-				b.warnf(no, "the summary counts %d moves but the line has %d", n, b.cur.Ply)
-			}
-			b.addSpecial(b.cur, sp, word)
-		default:
-			toks, ok := splitKI2Moves(t)
-			if !ok {
-				handled, err := b.preamble(line, no)
-				if err != nil {
-					return nil, err
-				}
-				if !handled {
-					b.warnf(no, "unrecognised line %q ignored", t)
-				}
-				continue
-			}
-			if err := b.begin(); err != nil {
-				return nil, err
-			}
-			b.seenAny = true
-			for _, tok := range toks {
-				parent, ok := b.attachPoint(b.cur.Ply+1, no)
-				if !ok {
-					continue
-				}
-				text := stripMark(tok)
-				side := markColor(tok)
-				b.addMove(parent, text, func(p *game.Position, prev game.Move) (game.Move, error) {
-					if p.Side() != side {
-						return game.NoMove, fmt.Errorf("it is %s's move, not %s's", p.Side(), side)
-					}
-					return ParseJapanese(p, text, prev)
-				}, no)
-			}
+			return ParseJapanese(p, text, prev)
+		}, l.no)
+	}
+	return nil
+}
+
+// ki2Variation reads "変化：N手": the moves that follow replace move N of
+// the line read last, so reading goes back to the node before it.
+func (b *builder) ki2Variation(l recordLine) error {
+	n, ok := variationPly(l.t)
+	if !ok {
+		return b.errorf(l.no, "bad variation line %q: want 変化：N手", l.t)
+	}
+	if err := b.begin(); err != nil {
+		return err
+	}
+	cur := b.cur
+	for cur.Ply > n-1 && cur.Parent != nil {
+		cur = cur.Parent
+	}
+	if cur.Ply != n-1 {
+		return b.errorf(l.no, "変化：%d手 but the line read last has only %d moves", n, cur.Ply)
+	}
+	b.cur = cur
+	return nil
+}
+
+// ki2Summary reads the まで line that ends a line of play, which is where
+// KI2 says how the game ended.
+func (b *builder) ki2Summary(l recordLine) error {
+	if b.cur == nil {
+		if err := b.begin(); err != nil {
+			return err
 		}
 	}
-	return b.finish(len(lines))
+	n, sp, word, ok := summarySpecial(strings.TrimRight(l.t, " 　"))
+	if !ok {
+		b.warnf(l.no, "unrecognised summary %q ignored", l.t)
+		return nil
+	}
+	if b.fake[b.cur] || b.cur.IsSpecial() {
+		return nil
+	}
+	if n != b.cur.Ply {
+		b.warnf(l.no, "the summary counts %d moves but the line has %d", n, b.cur.Ply)
+	}
+	b.addSpecial(b.cur, sp, word)
+	return nil
 }
 
 // WriteKI2 formats the record as KI2: moves with side marks, six to a

@@ -13,39 +13,33 @@ import (
 // The KIF format is described in ../shared/reference/kif-format.md.
 func ReadKIF(name, text string) (*Record, error) {
 	b := newBuilder(name)
-	lines := splitLines(text)
-	for i, raw := range lines {
-		no := i + 1
-		line := strings.TrimRight(raw, "\r")
-		t := strings.TrimLeft(line, " 　\t")
-		switch {
-		case b.commonLine(t):
-		case strings.HasPrefix(t, "変化"):
-			if _, ok := variationPly(t); !ok {
-				b.warnf(no, "bad variation line %q; its moves attach by their numbers", t)
-			}
-		case strings.HasPrefix(t, "まで"):
-		case strings.HasPrefix(t, "手数-") || strings.HasPrefix(t, "手数－"):
-		default:
-			num, rest, ok := moveLine(t)
-			if ok {
-				if err := b.begin(); err != nil {
-					return nil, err
-				}
-				b.seenAny = true
-				b.kifMove(num, rest, no)
-				continue
-			}
-			handled, err := b.preamble(line, no)
-			if err != nil {
-				return nil, err
-			}
-			if !handled {
-				b.warnf(no, "unrecognised line %q ignored", t)
-			}
+	return b.read(text, b.kifLine)
+}
+
+// kifLine reads a KIF line other than those both readers share: a move,
+// a variation heading, the summary and column heading (skipped: the moves
+// say it all), or a preamble line.
+func (b *builder) kifLine(l recordLine) error {
+	t := l.t
+	switch {
+	case strings.HasPrefix(t, "変化"):
+		if _, ok := variationPly(t); !ok {
+			b.warnf(l.no, "bad variation line %q; its moves attach by their numbers", t)
 		}
+	case strings.HasPrefix(t, "まで"):
+	case strings.HasPrefix(t, "手数-") || strings.HasPrefix(t, "手数－"):
+	default:
+		num, rest, ok := moveLine(t)
+		if !ok {
+			return b.otherLine(l)
+		}
+		if err := b.begin(); err != nil {
+			return err
+		}
+		b.seenAny = true
+		b.kifMove(num, rest, l.no)
 	}
-	return b.finish(len(lines))
+	return nil
 }
 
 // splitLines splits text into lines at LF, CRLF or a bare CR (classic Mac
@@ -135,8 +129,7 @@ func specialOf(move string) (Special, string, bool) {
 	if sp, ok := specialByWord[f[0]]; ok {
 		return sp, f[0], true
 	}
-	switch f[0] {
-	case "先手", "後手", "下手", "上手", "▲", "△":
+	if _, side := SideByName(f[0]); side || f[0] == "▲" || f[0] == "△" {
 		if len(f) > 1 {
 			if sp, ok := specialByWord[f[1]]; ok {
 				return sp, f[1], true
@@ -196,18 +189,6 @@ func formatClock(spent, total time.Duration) string {
 	return fmt.Sprintf("(%3d:%02d/%02d:%02d:%02d)", s/60, s%60, t/3600, t/60%60, t%60)
 }
 
-// sideNames returns what the record calls the two sides: 先手/後手, or
-// 下手/上手 in a handicap game.
-func (r *Record) sideNames() [2]string {
-	if r.Start.IsPreset && r.Start.Preset != game.Even {
-		return [2]string{"下手", "上手"}
-	}
-	if _, ok := r.Get("下手"); ok {
-		return [2]string{"下手", "上手"}
-	}
-	return [2]string{"先手", "後手"}
-}
-
 // sideAt returns the side to move at ply n (the side that plays move n).
 func (r *Record) sideAt(ply int) game.Color {
 	s := game.Black
@@ -222,7 +203,7 @@ func (r *Record) sideAt(ply int) game.Color {
 
 // Summary returns the "まで…" line for a special ending node.
 func (r *Record) Summary(n *Node) string {
-	names := r.sideNames()
+	names := r.SideNames()
 	mover := r.sideAt(n.Ply)
 	played := n.Ply - 1
 	p := fmt.Sprintf("まで%d手で", played)
@@ -283,8 +264,7 @@ func writeHeaderAndStart(sb *strings.Builder, r *Record) {
 		wroteHandicap = true
 	}
 	for _, f := range r.Header {
-		switch f.Key {
-		case "先手", "後手", "下手", "上手":
+		if _, side := SideByName(f.Key); side {
 			writeHandicap()
 		}
 		fmt.Fprintf(sb, "%s：%s\n", f.Key, f.Value)
@@ -293,7 +273,7 @@ func writeHeaderAndStart(sb *strings.Builder, r *Record) {
 	if !r.Start.IsPreset || !commonPreset[r.Start.Preset] {
 		// Presets some readers do not know (三枚落ち, 左七枚落ち …) get a
 		// diagram too, which every reader honours.
-		writeBOD(sb, r.StartPosition(), r.Start.IsPreset && r.Start.Preset != game.Even)
+		writeBOD(sb, r.StartPosition(), r.Start.IsHandicap())
 	}
 	if r.Root.Bookmark != "" {
 		fmt.Fprintf(sb, "&%s\n", r.Root.Bookmark)

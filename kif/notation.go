@@ -275,43 +275,27 @@ func ParseMoveText(s string) (MoveText, error) {
 		// Some writers put 同 after the square (７六同歩): the square wins.
 		rest = strings.TrimLeftFunc(strings.TrimPrefix(rest, "同"), isSpace)
 	}
-	found := false
-	for _, pn := range pieceNames {
-		if strings.HasPrefix(rest, pn.name) {
-			mt.Piece = pn.t
-			rest = rest[len(pn.name):]
-			found = true
-			break
-		}
+	var ok bool
+	if mt.Piece, rest, ok = readPieceName(rest); !ok {
+		return mt, fmt.Errorf("%q: want a piece name (%s) after the square", s, writtenPieceNames)
 	}
-	if !found {
-		return mt, fmt.Errorf("%q: want a piece name (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍) after the square", s)
+	// mark takes word off the front of rest and sets flag, if it is there.
+	mark := func(word string, flag *bool) bool {
+		r, ok := strings.CutPrefix(rest, word)
+		if ok {
+			rest, *flag = r, true
+		}
+		return ok
 	}
 	for {
-		switch {
-		case strings.HasPrefix(rest, "不成"):
-			mt.NoPromo = true
-			rest = rest[len("不成"):]
-			continue
-		case strings.HasPrefix(rest, "生"):
-			mt.NoPromo = true
-			rest = rest[len("生"):]
-			continue
-		case strings.HasPrefix(rest, "成"):
-			mt.Promote = true
-			rest = rest[len("成"):]
-			continue
-		case strings.HasPrefix(rest, "打"):
-			mt.Drop = true
-			rest = rest[len("打"):]
+		if mark("不成", &mt.NoPromo) || mark("生", &mt.NoPromo) || mark("成", &mt.Promote) || mark("打", &mt.Drop) {
 			continue
 		}
 		matched := false
 		for _, w := range []string{"右", "左", "直", "上", "引", "寄", "行", "入"} {
-			if strings.HasPrefix(rest, w) {
+			if r, ok := strings.CutPrefix(rest, w); ok {
 				mt.Relative += w
-				rest = rest[len(w):]
-				matched = true
+				rest, matched = r, true
 			}
 		}
 		if !matched {

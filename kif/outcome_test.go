@@ -55,3 +55,25 @@ func TestPerpetualCheckEnding(t *testing.T) {
 		t.Error("other outcomes")
 	}
 }
+
+// TestSpecialString checks that every ending has a name, with its word
+// where it has one, and that a value out of range still prints.
+func TestSpecialString(t *testing.T) {
+	seen := map[string]bool{}
+	for s := NotSpecial; s <= SpecialOther; s++ {
+		str := s.String()
+		if str == "" || strings.HasPrefix(str, "Special(") || seen[str] {
+			t.Errorf("Special %d: String %q", int(s), str)
+		}
+		seen[str] = true
+		if w := s.Word(); w != "" && !strings.Contains(str, w) {
+			t.Errorf("%q lacks the word %q", str, w)
+		}
+	}
+	if got := Resign.String(); got != "resign (投了)" {
+		t.Errorf("Resign.String() = %q", got)
+	}
+	if got := Special(99).String(); got != "Special(99)" {
+		t.Errorf("Special(99).String() = %q", got)
+	}
+}

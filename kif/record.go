@@ -104,6 +104,26 @@ var specialByWord = map[string]Special{
 // SpecialOther and SpecialIllegal).
 func (s Special) Word() string { return specialWords[s] }
 
+// specialEnglish are the endings' names in English, for String.
+var specialEnglish = [...]string{
+	NotSpecial: "not special", Resign: "resign", Interrupt: "interrupt", Repetition: "repetition",
+	Mate: "mate", NoMate: "no mate", Impasse: "impasse", Timeout: "timeout", FoulWin: "foul win",
+	FoulLose: "foul lose", EnteringKing: "entering king", WinByDefault: "win by default",
+	LoseByDefault: "lose by default", SpecialIllegal: "illegal move", SpecialOther: "other",
+}
+
+// String names the ending in English with its word, if it has one
+// ("resign (投了)"), for logs and test messages.
+func (s Special) String() string {
+	if s < 0 || int(s) >= len(specialEnglish) {
+		return fmt.Sprintf("Special(%d)", int(s))
+	}
+	if w := s.Word(); w != "" {
+		return specialEnglish[s] + " (" + w + ")"
+	}
+	return specialEnglish[s]
+}
+
 // Text returns what the node's special line says.
 func (n *Node) Text() string {
 	if n.Special == SpecialOther || n.Special == SpecialIllegal {
@@ -155,10 +175,7 @@ func NewRecord(start *game.Position) *Record {
 
 // SetStart sets the start position, naming it when it is a preset.
 func (r *Record) SetStart(p *game.Position) {
-	q := p.Clone()
-	for q.Plies() > 0 {
-		q.UndoMove()
-	}
+	q, _ := p.Origin()
 	sfen := q.SFEN()
 	r.Start = Start{SFEN: sfen}
 	if h, ok := game.HandicapBySFEN(sfen); ok {

@@ -26,11 +26,8 @@ func ReadUSI(name, text string) (*Record, error) {
 	if err != nil {
 		return nil, &ParseError{File: name, Line: 1, Msg: err.Error()}
 	}
-	moves := p.Moves()
-	for range moves {
-		p.UndoMove()
-	}
-	r := NewRecord(p)
+	start, moves := p.Origin()
+	r := NewRecord(start)
 	n := r.Root
 	for _, m := range moves {
 		n = n.AddChild(&Node{Move: m})
@@ -43,11 +40,7 @@ func ReadUSI(name, text string) (*Record, error) {
 func WriteUSI(r *Record) string {
 	s := "position sfen " + r.Start.SFEN
 	if moves := r.MainMoves(); len(moves) > 0 {
-		parts := make([]string, len(moves))
-		for i, m := range moves {
-			parts[i] = m.USI()
-		}
-		s += " moves " + strings.Join(parts, " ")
+		s += " moves " + game.JoinUSI(moves)
 	}
 	return s
 }

@@ -196,87 +196,46 @@ func (s *Session) handle(line string) bool {
 	return true
 }
 
+// setOption runs a setoption command: parseSetOption reads it, and this
+// applies it unless a search is running.
 func (s *Session) setOption(f []string) {
-	// setoption name <id> [value <x>]
-	if len(f) < 2 || f[0] != "name" {
-		s.infoString("setoption: want \"setoption name <id> value <x>\"")
+	st, err := parseSetOption(f)
+	if st.opt.name != "" && s.busy() {
+		s.infoString("setoption %s ignored: a search is running", st.opt.name)
 		return
 	}
-	name, value := f[1], ""
-	for i := 2; i < len(f); i++ {
-		if f[i] == "value" {
-			value = strings.Join(f[i+1:], " ")
-			break
-		}
-		name += " " + f[i]
-	}
-	var opt *option
-	for _, o := range options() {
-		if strings.EqualFold(o.name, name) {
-			o := o
-			opt = &o
-		}
-	}
-	if opt == nil {
-		s.infoString("setoption: unknown option %q", name)
+	if err != nil {
+		s.infoString("%v", err)
 		return
 	}
-	if s.busy() {
-		s.infoString("setoption %s ignored: a search is running", opt.name)
-		return
-	}
-	if opt.kind == "spin" {
-		n, err := strconv.Atoi(value)
-		if err != nil || n < opt.min || n > opt.max {
-			s.infoString("setoption %s: want a number from %d to %d, got %q", opt.name, opt.min, opt.max, value)
-			return
+	switch st.opt.name {
+	case "USI_Hash":
+		if st.n != s.hashMiB {
+			s.hashMiB = st.n
+			s.engine.SetHash(st.n)
 		}
-		switch opt.name {
-		case "USI_Hash":
-			if n != s.hashMiB {
-				s.hashMiB = n
-				s.engine.SetHash(n)
+	case "Threads":
+		s.engine.Threads = st.n
+	case "Level":
+		s.level = st.n
+	case "MultiPV":
+		s.multiPV = st.n
+	case "Eval":
+		s.engine.Eval = st.eval
+	case "EvalFile":
+		s.fileNet = nil
+		if st.value != "" && st.value != "<empty>" {
+			data, err := os.ReadFile(st.value)
+			if err == nil {
+				s.fileNet, err = nnue.Load(data)
 			}
-		case "Threads":
-			s.engine.Threads = n
-		case "Level":
-			s.level = n
-		case "MultiPV":
-			s.multiPV = n
-		}
-		return
-	}
-	if opt.kind == "combo" {
-		ev, ok := ai.NewEvaluator(value)
-		if !ok {
-			s.infoString("setoption %s: want one of %s, got %q", opt.name, strings.Join(ai.EvalNames, ", "), value)
-			return
-		}
-		s.engine.Eval = ev
-		return
-	}
-	if opt.kind == "string" {
-		if opt.name == "EvalFile" {
-			s.fileNet = nil
-			if value != "" && value != "<empty>" {
-				data, err := os.ReadFile(value)
-				if err == nil {
-					s.fileNet, err = nnue.Load(data)
-				}
-				if err != nil {
-					s.infoString("setoption EvalFile: %v; the evaluation is unchanged", err)
-				}
+			if err != nil {
+				s.infoString("setoption EvalFile: %v; the evaluation is unchanged", err)
 			}
-			s.setEval()
 		}
-		return
-	}
-	if value != "true" && value != "false" {
-		s.infoString("setoption %s: want true or false, got %q", opt.name, value)
-		return
-	}
-	if opt.name == "LearnedEval" {
-		s.useLearned = value == "true"
+		s.setEval()
+	case "LearnedEval":
+		s.useLearned = st.on
 		if s.useLearned && s.learned == nil && s.fileNet == nil {
 			s.useLearned = false
 			s.infoString("setoption LearnedEval: this build has no learned weights; set EvalFile")
@@ -303,70 +262,15 @@ func (s *Session) goCommand(f []string) {
 		s.infoString("go ignored: a search is already running")
 		return
 	}
-	var l ai.Limits
-	mateMode, mateTime := false, time.Duration(0)
-	ms := func(i int) (time.Duration, bool) {
-		if i >= len(f) {
-			return 0, false
-		}
-		n, err := strconv.ParseInt(f[i], 10, 64)
-		if err != nil || n < 0 {
-			return 0, false
-		}
-		return time.Duration(n) * time.Millisecond, true
+	req, err := parseGo(f)
+	for _, p := range req.ignored {
+		s.infoString("go: unknown parameter %q ignored", p)
 	}
-	durations := map[string]*time.Duration{
-		"btime": &l.BTime, "wtime": &l.WTime, "binc": &l.BInc, "winc": &l.WInc,
-		"byoyomi": &l.Byoyomi, "movetime": &l.MoveTime,
+	if err != nil {
+		s.infoString("%v", err)
+		return
 	}
-	for i := 0; i < len(f); i++ {
-		ok := true
-		if d, isDuration := durations[f[i]]; isDuration {
-			i++
-			if *d, ok = ms(i); !ok {
-				s.infoString("go: bad value for %s; command ignored", f[i-1])
-				return
-			}
-			continue
-		}
-		switch f[i] {
-		case "ponder":
-			l.Ponder = true
-		case "infinite":
-			l.Infinite = true
-		case "depth":
-			i++
-			var n int
-			if i < len(f) {
-				n, _ = strconv.Atoi(f[i])
-			}
-			ok = n > 0
-			l.Depth = n
-		case "nodes":
-			i++
-			var n uint64
-			if i < len(f) {
-				n, _ = strconv.ParseUint(f[i], 10, 64)
-			}
-			ok = n > 0
-			l.Nodes = n
-		case "mate":
-			mateMode = true
-			i++
-			if i < len(f) && f[i] == "infinite" {
-				mateTime = 0
-			} else {
-				mateTime, ok = ms(i)
-			}
-		default:
-			s.infoString("go: unknown parameter %q ignored", f[i])
-			continue
-		}
-		if !ok {
-			s.infoString("go: bad value for %s; command ignored", f[i-1])
-			return
-		}
-	}
+	l, mateMode, mateTime := req.limits, req.mate, req.mateTime
 	done := make(chan struct{})
 	s.running = done
 	ctx, cancel := context.WithCancel(context.Background())
@@ -380,11 +284,7 @@ func (s *Session) goCommand(f []string) {
 			res := s.solver.Solve(ctx, pos)
 			switch res.Status {
 			case mate.Mate:
-				var parts []string
-				for _, m := range res.Moves {
-					parts = append(parts, m.USI())
-				}
-				s.finish(done, "checkmate %s", strings.Join(parts, " "))
+				s.finish(done, "checkmate %s", game.JoinUSI(res.Moves))
 			case mate.NoMate:
 				s.finish(done, "checkmate nomate")
 			default:
@@ -432,10 +332,7 @@ func (s *Session) info(i ai.Info) {
 	}
 	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d time %d", i.Nodes, i.NPS, i.Hashfull, i.Time.Milliseconds())
 	if len(i.PV) > 0 {
-		sb.WriteString(" pv")
-		for _, m := range i.PV {
-			sb.WriteString(" " + m.USI())
-		}
+		sb.WriteString(" pv " + game.JoinUSI(i.PV))
 	}
 	s.println("%s", sb.String())
 }

@@ -85,7 +85,7 @@ func TestProtocol(t *testing.T) {
 	e.send("usinewgame")
 
 	// Malformed input is explained, never fatal.
-	for _, bad := range []string{"frobnicate", "position startpos moves 7g7e", "setoption name Level value 11", "go depth x", "go byoyomi -5", "go btime", "position sfen garbage"} {
+	for _, bad := range []string{"frobnicate", "position startpos moves 7g7e", "setoption name Level value 11", "go depth x", "go byoyomi -5", "go btime", "go nodes 0", "go mate", "go mate soon", "position sfen garbage"} {
 		e.send(bad)
 		e.expect("info string", 2*time.Second)
 	}
