@@ -342,3 +342,38 @@ func BenchmarkViewLarge(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// Nothing wraps, is cut or scrolls at any size from 80×24 up, in every
+// layout, with every overlay on: no line is wider than the terminal, the
+// screen has no more lines than it, and a dialog never moves the board.
+func TestLayoutsFitEverySize(t *testing.T) {
+	for w := 80; w <= 220; w += 7 {
+		for h := 24; h <= 60; h += 4 {
+			o := testOptions()
+			o.Record = longRecord(60)
+			m := New(o)
+			m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+			m.step(30)
+			m.study.effectMap, m.study.checkStudy = true, true
+			analysing(t, m)
+			g := m.layout().geom
+			base := boardPart(m.View(), g.columnHeight(), g.columnWidth())
+			for _, open := range []func(){func() {}, func() { m.dialog = m.newGameDialog(false) }, func() { m.dialog = nil; m.showHelp = true }} {
+				open()
+				v := m.View()
+				where := fmt.Sprintf("%d×%d (%v)", w, h, g.size)
+				if n := strings.Count(v, "\n") + 1; n > h {
+					t.Errorf("%s: %d lines", where, n)
+				}
+				for i, l := range strings.Split(v, "\n") {
+					if lw := runewidth.StringWidth(stripANSI(l)); lw > w {
+						t.Errorf("%s: line %d is %d columns", where, i, lw)
+					}
+				}
+				if got := boardPart(v, g.columnHeight(), g.columnWidth()); strings.Join(got, "\n") != strings.Join(base, "\n") {
+					t.Errorf("%s: the board moved", where)
+				}
+			}
+		}
+	}
+}
