@@ -391,14 +391,25 @@ func (b *boardView) gridCell(s game.Square) []string {
 		// The corner marks of an empty square read as clearly as a piece.
 		plain = plain.Foreground(b.theme.Sente.GetForeground())
 	}
+	// One Render of the plain style serves its rows (rendering is most of
+	// a frame's cost): the style wraps a row whole, as it has no underline.
+	pre, post := styleWrap(plain)
 	for i, r := range rows {
 		if i == pieceRow {
 			rows[i] = c.style.Render(r)
 		} else {
-			rows[i] = plain.Render(r)
+			rows[i] = pre + r + post
 		}
 	}
 	return rows
+}
+
+// styleWrap is what st puts before and after a one-line text without
+// spaces to style differently (no underline or strikethrough).
+func styleWrap(st lipgloss.Style) (pre, post string) {
+	r := st.Render("X")
+	i := strings.Index(r, "X")
+	return r[:i], r[i+1:]
 }
 
 // orSpace is a mark character, or a space for none.
