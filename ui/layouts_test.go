@@ -8,8 +8,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
 	"github.com/mattn/go-runewidth"
+	"github.com/muesli/termenv"
 
 	"kiki/ai"
 	"kiki/game"
