@@ -405,3 +405,28 @@ func TestStyleWrapMatchesRender(t *testing.T) {
 		}
 	}
 }
+
+// A click on a candidate in the side panel draws its line on the board,
+// in every layout.
+func TestClickChoosesCandidate(t *testing.T) {
+	for _, ls := range layoutSizes {
+		m := New(testOptions())
+		m.Update(tea.WindowSizeMsg{Width: ls.w, Height: ls.h})
+		analysing(t, m)
+		f := m.layout()
+		if f.cands.n != 3 {
+			t.Fatalf("%v: %d candidates listed", ls.size, f.cands.n)
+		}
+		row := stripANSI(f.side[f.cands.top+2])
+		if !strings.HasPrefix(row, " 3 ") {
+			t.Fatalf("%v: the third candidate's row is %q", ls.size, row)
+		}
+		click(m, f.sideX+3, f.cands.top+2)
+		if _, pick := m.cands.shown(m.s.pos.Key()); pick != 2 {
+			t.Errorf("%v: click on the third candidate picked %d", ls.size, pick+1)
+		}
+		if l := m.pvLayer(); l == nil || l[game.NewSquare(5, 6)] != '1' {
+			t.Errorf("%v: the board does not show ５六 as the chosen line's first destination", ls.size)
+		}
+	}
+}
