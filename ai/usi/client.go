@@ -160,6 +160,9 @@ func StartEngine(cfg ClientConfig) (*Client, error) {
 func parseOptionLine(l string) (EngineOption, bool) {
 	f := strings.Fields(l)
 	var o EngineOption
+	if len(f) == 0 {
+		return o, false
+	}
 	field, val := "", []string(nil)
 	flush := func() {
 		v := strings.Join(val, " ")

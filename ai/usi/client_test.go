@@ -309,3 +309,24 @@ func TestClientFairyStockfish(t *testing.T) {
 		p.DoMove(r.Move)
 	}
 }
+
+// FuzzEngineLines: nothing an external engine writes — info, option or
+// bestmove lines — makes the client panic or accept an illegal move.
+func FuzzEngineLines(f *testing.F) {
+	for _, s := range []string{"info depth 3 score cp 20 pv 7g7f 3c3d", "option name A B type spin default 1 min 0 max 9",
+		"bestmove 7g7f ponder 3c3d", "bestmove P*5e", "bestmove win", "info score mate -", "option name type type"} {
+		f.Add(s)
+	}
+	c := &Client{cfg: ClientConfig{Path: "fuzz"}}
+	f.Fuzz(func(t *testing.T, l string) {
+		p := game.NewStartPosition()
+		_ = parseInfo(p, l, 0)
+		_, _ = parseOptionLine(l)
+		if strings.HasPrefix(l, "bestmove") {
+			r := c.bestmove(p, l, ai.Info{})
+			if r.Err == nil && !r.Resign && !p.IsLegal(r.Move) {
+				t.Fatalf("%q: illegal %s accepted", l, r.Move)
+			}
+		}
+	})
+}

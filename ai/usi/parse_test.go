@@ -152,3 +152,38 @@ func TestParseGoReadsClientLines(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseGo: whatever follows "go", parseGo answers with limits or an
+// error, never a panic, and an accepted request has no negative time.
+func FuzzParseGo(f *testing.F) {
+	for _, s := range []string{"btime 1000 wtime 1000 byoyomi 100", "infinite", "mate 300", "mate infinite",
+		"depth 5 nodes 100", "ponder btime 1 wtime 1 binc 5 winc 5", "movetime -1", "depth", "nodes 99999999999999999999", "foo bar"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := parseGo(strings.Fields(s))
+		if err != nil {
+			return
+		}
+		l := r.limits
+		for _, d := range []time.Duration{l.BTime, l.WTime, l.BInc, l.WInc, l.Byoyomi, l.MoveTime, r.mateTime} {
+			if d < 0 {
+				t.Fatalf("%q: negative time %v accepted", s, d)
+			}
+		}
+		if l.Depth < 0 {
+			t.Fatalf("%q: depth %d", s, l.Depth)
+		}
+	})
+}
+
+// FuzzParseSetOption: any setoption line is taken apart or refused
+// without a panic.
+func FuzzParseSetOption(f *testing.F) {
+	for _, s := range []string{"name USI_Hash value 16", "name Eval value material", "name", "value 3", "name A B value C D", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_, _ = parseSetOption(strings.Fields(s))
+	})
+}
