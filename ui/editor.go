@@ -65,7 +65,7 @@ func (m *Model) startEdit() {
 	e.hands = [2]game.Hand{m.s.pos.Hand(game.Black), m.s.pos.Hand(game.White)}
 	m.edit = e
 	m.editing = true
-	m.analysis = analysisState{}
+	m.analysis.reset()
 	m.board.deselect()
 	m.applyEdit()
 }
@@ -171,7 +171,7 @@ func (m *Model) editorKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 	case "esc":
 		m.leaveEdit(e.orig)
 		m.replay = e.origReplay
-		m.analysis = e.origAnalysis
+		m.analysis.restore(e.origAnalysis)
 		m.setMessage("編集を取り消しました", false)
 		return m.maybeStartAI(), true
 	case "up", "k":
@@ -279,7 +279,7 @@ func (m *Model) finishEdit() tea.Cmd {
 		// Nothing changed: back to the record as it was.
 		m.leaveEdit(e.orig)
 		m.replay = e.origReplay
-		m.analysis = e.origAnalysis
+		m.analysis.restore(e.origAnalysis)
 		return m.maybeStartAI()
 	}
 	if e.orig.dirty || e.orig.playing && !e.orig.end.over && e.orig.node.Ply > 0 {
@@ -298,7 +298,7 @@ func (m *Model) takeEdit(p *game.Position) {
 	m.leaveEdit(newSession(p))
 	m.s.dirty = true
 	m.replay = true
-	m.analysis = analysisState{}
+	m.analysis.reset()
 	m.setMessage("編集した局面を新しい棋譜にしました (p: ここから対局, M: 詰み探索)", false)
 }
 
