@@ -92,7 +92,8 @@ func (m *Model) startSearch(purpose searchPurpose, level int, l ai.Limits) tea.C
 	m.cancelAI()
 	ctx, gen := m.ai.occupy()
 	events := make(chan tea.Msg, 256)
-	res := e.Go(ctx, m.s.pos, ai.Request{Limits: l, Level: level, Info: func(i ai.Info) {
+	m.cands.start(m.s.pos.Key())
+	res := e.Go(ctx, m.s.pos, ai.Request{Limits: l, Level: level, MultiPV: m.multiPV(purpose), Info: func(i ai.Info) {
 		select {
 		case events <- aiInfoMsg{gen, i}:
 		default:
@@ -169,7 +170,10 @@ func (m *Model) onAIInfo(msg aiInfoMsg) tea.Cmd {
 	if msg.gen != m.ai.gen {
 		return nil
 	}
-	if msg.info.String == "" {
+	if m.ai.purpose == purposeAnalysis {
+		m.cands.note(msg.info)
+	}
+	if msg.info.String == "" && msg.info.MultiPV <= 1 {
 		m.ai.info = msg.info
 	}
 	return waitEvent(m.ai.events)

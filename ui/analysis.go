@@ -56,6 +56,24 @@ func (a *analysisState) cancel() {
 	a.gen++
 }
 
+// reset cancels and forgets the analysis. The generation keeps counting
+// up: a message from a run before the reset must never match a later
+// run's generation (set back to 0, a stale message once wrote into a
+// results map that no longer existed).
+func (a *analysisState) reset() {
+	a.cancel()
+	*a = analysisState{gen: a.gen}
+}
+
+// restore brings back an analysis saved earlier (leaving the editor),
+// under a generation newer than any run so far.
+func (a *analysisState) restore(saved analysisState) {
+	gen := max(a.gen, saved.gen) + 1
+	a.cancel()
+	*a = saved
+	a.gen = gen
+}
+
 type analysisMsg struct {
 	gen  int
 	node *kif.Node
@@ -166,7 +184,7 @@ func (m *Model) analyzeGame() tea.Cmd {
 
 func (m *Model) onAnalysis(msg analysisMsg) tea.Cmd {
 	a := &m.analysis
-	if msg.gen != a.gen {
+	if msg.gen != a.gen || a.results == nil {
 		return nil
 	}
 	if msg.err != nil {

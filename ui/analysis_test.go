@@ -157,3 +157,26 @@ func TestAnalysisCommentsSaved(t *testing.T) {
 		t.Fatalf("the player's comment was lost: %q", line[0].Comments)
 	}
 }
+
+// TestStaleAnalysisAfterReset: opening a record (or the editor) forgets
+// the analysis; a message from a run before that, arriving late, is
+// dropped — even after later cancels — instead of writing into a results
+// map that is gone (the key storm found this as a nil-map panic).
+func TestStaleAnalysisAfterReset(t *testing.T) {
+	o := testOptions()
+	o.Record = record60(t)
+	m := newTestModel(o)
+	m.analyzeGame()
+	old := m.analysis.gen
+	node := m.s.rec.Root.Children[0]
+	for i := 0; i < old+2; i++ {
+		m.openRecord(record60(t), "", "again")
+		m.analysis.cancel()
+	}
+	for g := 0; g <= m.analysis.gen+1; g++ {
+		m.onAnalysis(analysisMsg{gen: g, node: node, res: evalResult{score: 10}})
+	}
+	if len(m.analysis.results) != 0 {
+		t.Errorf("a stale message was taken: %v", m.analysis.results)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
 )
@@ -87,6 +88,11 @@ type boardView struct {
 	// the side column of an empty square (beside its d/m mark) or in the
 	// mark column of a piece that would be captured.
 	checks *[game.NumSquares]mark
+	// geom is the layout's geometry (the zero value is compact).
+	geom boardGeom
+	// pv is the engine line's layer: '^' on the best move's origin, '1'…
+	// on the destinations of the line's moves in order, 0 elsewhere.
+	pv *[game.NumSquares]byte
 }
 
 func (b *boardView) pieceAt(s game.Square) game.Piece {
@@ -122,11 +128,11 @@ func (b *boardView) cellOf(s game.Square) (col, row int) {
 
 // hit returns the square under a point relative to the board's top-left.
 func (b *boardView) hit(x, y int) (game.Square, bool) {
-	row := y - 2
-	if row < 0 || row > 8 || x < 1 || x > 9*cellWidth {
+	cw, ch := b.geom.pitch()
+	if y < 2 || y >= 2+9*ch || x < 1 || x > 9*cw {
 		return game.NoSquare, false
 	}
-	return b.squareAt((x-1)/cellWidth, row), true
+	return b.squareAt((x-1)/cw, (y-2)/ch), true
 }
 
 var asciiRanks = "abcdefghi"
@@ -179,7 +185,90 @@ func (b *boardView) mapMark(s game.Square) byte {
 	return '='
 }
 
+// cell is what one square shows, whatever the layout: the mark
+// character, the side and piece text, the style (the piece's colour on
+// the square's tint), the check study's layer character (! #, or 0) and
+// the engine line's character (^ origin, 1-9 destinations, or 0).
+type cell struct {
+	mark        byte
+	plainMark   byte // the mark without the engine line's (the grid shows both)
+	side, glyph string
+	empty       bool
+	style       lipgloss.Style
+	layer, pv   byte
+}
+
+// cellOfSquare works out a square's cell. In compact an empty square of
+// the effect map shows its two counts in place of the dot.
+func (b *boardView) cellOfSquare(s game.Square) cell {
+	t := b.theme
+	side, glyph, gote := b.cellText(s)
+	m := b.marks[s]
+	mc := markChars[m]
+	var bg lipgloss.Style
+	hasBG := false
+	if b.counts != nil && m < markDest {
+		mc = b.mapMark(s)
+		bg, hasBG = b.heat(s)
+	} else {
+		bg, hasBG = t.markStyle(m)
+	}
+	empty := b.pieceAt(s) == game.NoPiece
+	ps := t.Sente
+	if gote {
+		ps = t.Gote
+	} else if empty {
+		ps = t.Empty
+	}
+	c := cell{empty: empty}
+	if b.checks != nil && b.checks[s] != markNone {
+		c.layer = markChars[b.checks[s]]
+		if empty {
+			side = string(c.layer)
+		} else if m < markDest {
+			mc = c.layer
+		}
+		if m < markDest {
+			bg, hasBG = t.markStyle(b.checks[s])
+		}
+	}
+	c.plainMark = mc
+	if b.pv != nil && b.pv[s] != 0 && m < markDest {
+		c.pv = b.pv[s]
+		mc = c.pv
+		bg, hasBG = t.PVNext, true
+		if c.pv == '^' || c.pv == '1' {
+			bg = t.PVBest
+		}
+	}
+	if hasBG {
+		// The tint covers the whole cell; the piece keeps its colour.
+		ps = ps.Inherit(bg)
+	}
+	c.mark, c.side, c.glyph, c.style = mc, side, glyph, ps
+	return c
+}
+
+// heat is the effect map's tint of a square: the side with more
+// attackers, deeper the more it has over the other; contested squares
+// (equal and not zero) share one tint.
+func (b *boardView) heat(s game.Square) (lipgloss.Style, bool) {
+	bc, wc := int(b.counts[game.Black][s]), int(b.counts[game.White][s])
+	switch {
+	case bc == 0 && wc == 0:
+		return lipgloss.Style{}, false
+	case bc == wc:
+		return b.theme.MapBoth, true
+	case bc > wc:
+		return b.theme.MapHeat[game.Black][min(bc-wc, 3)-1], true
+	}
+	return b.theme.MapHeat[game.White][min(wc-bc, 3)-1], true
+}
+
 func (b *boardView) render() []string {
+	if b.geom.grid() {
+		return b.renderGrid()
+	}
 	t := b.theme
 	var lines []string
 	var hdr strings.Builder
@@ -200,58 +289,152 @@ func (b *boardView) render() []string {
 		var sb strings.Builder
 		sb.WriteString(t.Frame.Render("|"))
 		for col := 0; col < 9; col++ {
-			s := b.squareAt(col, row)
-			side, glyph, gote := b.cellText(s)
-			m := b.marks[s]
-			mc := markChars[m]
-			var bg lipgloss.Style
-			hasBG := false
-			if b.counts != nil && m < markDest {
-				mc = b.mapMark(s)
-				switch mc {
-				case 'b':
-					bg, hasBG = t.MapSente, true
-				case 'w':
-					bg, hasBG = t.MapGote, true
-				case '=':
-					bg, hasBG = t.MapBoth, true
-				}
-			} else {
-				bg, hasBG = t.markStyle(m)
-			}
-			ps := t.Sente
-			if gote {
-				ps = t.Gote
-			} else if b.pieceAt(s) == game.NoPiece {
-				ps = t.Empty
-			}
-			if b.checks != nil && b.checks[s] != markNone {
-				c := string(markChars[b.checks[s]])
-				if b.pieceAt(s) == game.NoPiece {
-					side = c
-				} else if m < markDest {
-					mc = c[0]
-				}
-				if m < markDest {
-					bg, hasBG = t.markStyle(b.checks[s])
-				}
-			}
-			text := string(mc) + side + glyph
-			if hasBG {
-				// The tint covers the whole cell; the piece keeps its colour.
-				ps = ps.Inherit(bg)
-			}
-			sb.WriteString(ps.Render(text))
+			c := b.cellOfSquare(b.squareAt(col, row))
+			sb.WriteString(c.style.Render(string(c.mark) + c.side + c.glyph))
 		}
 		sb.WriteString(t.Frame.Render("|"))
-		r := b.squareAt(0, row).Rank()
-		if b.ascii {
-			sb.WriteString(t.Coord.Render(string(asciiRanks[r-1]) + " "))
-		} else {
-			sb.WriteString(t.Coord.Render(game.KanjiNumerals[r]))
-		}
+		sb.WriteString(b.rankLabel(row))
 		lines = append(lines, sb.String())
 	}
 	lines = append(lines, frame+"  ")
 	return lines
+}
+
+// rankLabel is the two-column label of a screen row of squares.
+func (b *boardView) rankLabel(row int) string {
+	r := b.squareAt(0, row).Rank()
+	if b.ascii {
+		return b.theme.Coord.Render(string(asciiRanks[r-1]) + " ")
+	}
+	return b.theme.Coord.Render(game.KanjiNumerals[r])
+}
+
+// renderGrid draws the board of the medium and large layouts: an ASCII
+// grid (no ambiguous-width character) whose squares are boxes of
+// (cellW-1)×(cellH-1) cells, tinted by their marks, with the piece in the
+// middle and the mark characters in the corners (see gridCell).
+func (b *boardView) renderGrid() []string {
+	t := b.theme
+	cw, ch := b.geom.cellW, b.geom.cellH
+	iw := cw - 1
+	var hdr strings.Builder
+	hdr.WriteByte(' ')
+	for col := 0; col < 9; col++ {
+		f := b.squareAt(col, 0).File()
+		label, lw := game.FullWidthDigits[f], 2
+		if b.ascii {
+			label, lw = fmt.Sprint(f), 1
+		}
+		left := (iw - lw) / 2
+		hdr.WriteString(strings.Repeat(" ", left) + label + strings.Repeat(" ", iw-lw-left+1))
+	}
+	hdr.WriteString("  ")
+	lines := []string{t.Coord.Render(hdr.String())}
+	rule := t.Frame.Render("+"+strings.Repeat(strings.Repeat("-", iw)+"+", 9)) + "  "
+	bar := t.Frame.Render("|")
+	lines = append(lines, rule)
+	cells := make([][]string, 9)
+	for row := 0; row < 9; row++ {
+		for col := 0; col < 9; col++ {
+			cells[col] = b.gridCell(b.squareAt(col, row))
+		}
+		for sub := 0; sub < ch-1; sub++ {
+			var sb strings.Builder
+			sb.WriteString(bar)
+			for col := 0; col < 9; col++ {
+				sb.WriteString(cells[col][sub])
+				sb.WriteString(bar)
+			}
+			if sub == (ch-2)/2 {
+				sb.WriteString(b.rankLabel(row))
+			} else {
+				sb.WriteString("  ")
+			}
+			lines = append(lines, sb.String())
+		}
+		lines = append(lines, rule)
+	}
+	return lines
+}
+
+// gridCell is a square's rows in a grid layout, styled. Large (8×3): the
+// mark top left and the engine line's number top right; the piece in the
+// middle with the check study's ! or # beside it; the effect map's counts
+// under it. Medium (5×2): the mark, the counts and the number on the top
+// row; the ! or # and the piece on the bottom one.
+func (b *boardView) gridCell(s game.Square) []string {
+	c := b.cellOfSquare(s)
+	side, glyph := c.side, c.glyph
+	if c.empty {
+		side, glyph = " ", "  "
+	}
+	layer, pv := orSpace(c.layer), orSpace(c.pv)
+	var bc, wc uint8
+	if b.counts != nil {
+		bc, wc = b.counts[game.Black][s], b.counts[game.White][s]
+	}
+	var rows []string
+	pieceRow := 1
+	if b.geom.size == largeBoard {
+		bm, wm := countMarks()
+		counts := " " + countText(bm, bc) + "  " + countText(wm, wc) + " "
+		rows = []string{string(c.plainMark) + "      " + pv, "  " + side + glyph + "  " + layer, counts}
+	} else {
+		counts := "   "
+		if bc > 0 || wc > 0 {
+			counts = fmt.Sprintf("%d:%d", min(bc, 9), min(wc, 9))
+		}
+		rows = []string{string(c.plainMark) + counts + pv, layer + side + glyph + " "}
+	}
+	plain := c.style.UnsetUnderline()
+	if c.empty {
+		// The corner marks of an empty square read as clearly as a piece.
+		plain = plain.Foreground(b.theme.Sente.GetForeground())
+	}
+	// One Render of the plain style serves its rows (rendering is most of
+	// a frame's cost): the style wraps a row whole, as it has no underline.
+	pre, post := styleWrap(plain)
+	for i, r := range rows {
+		if i == pieceRow {
+			rows[i] = c.style.Render(r)
+		} else {
+			rows[i] = pre + r + post
+		}
+	}
+	return rows
+}
+
+// styleWrap is what st puts before and after a one-line text without
+// spaces to style differently (no underline or strikethrough).
+func styleWrap(st lipgloss.Style) (pre, post string) {
+	r := st.Render("X")
+	i := strings.Index(r, "X")
+	return r[:i], r[i+1:]
+}
+
+// orSpace is a mark character, or a space for none.
+func orSpace(c byte) string {
+	if c == 0 {
+		return " "
+	}
+	return string(c)
+}
+
+// countText is one side's count of the effect map in two columns ("b2"),
+// blank for none.
+func countText(mark string, n uint8) string {
+	if n == 0 {
+		return "  "
+	}
+	return mark + fmt.Sprint(min(n, 9))
+}
+
+// countMarks are the marks of 先手's and 後手's counts: ▲ and △ where
+// they are one column wide whatever the terminal (they are not: they are
+// East-Asian ambiguous), else b and w.
+func countMarks() (string, string) {
+	if runewidth.IsAmbiguousWidth('▲') || runewidth.IsAmbiguousWidth('△') {
+		return "b", "w"
+	}
+	return "▲", "△"
 }

@@ -94,8 +94,15 @@ func (b *boardModel) renderer(p *game.Position) *boardView {
 // editor's placement). It returns the check study's content too, for its
 // legend.
 func (b *boardModel) View(p *game.Position, st *studyState, cells *[game.NumSquares]game.Piece) ([]string, checkInfo) {
+	return b.ViewIn(p, st, cells, boardGeom{}, nil)
+}
+
+// ViewIn is View in the geometry of a layout, with the engine line's
+// layer pv (nil for none).
+func (b *boardModel) ViewIn(p *game.Position, st *studyState, cells *[game.NumSquares]game.Piece, g boardGeom, pv *[game.NumSquares]byte) ([]string, checkInfo) {
 	marks, ci := b.marks(p, st)
 	bv := b.renderer(p)
+	bv.geom, bv.pv = g, pv
 	bv.marks = marks
 	bv.cells = cells
 	if st.checkStudy {
@@ -288,12 +295,32 @@ func (b *boardModel) handRow(c game.Color) int {
 // and is returned, for the root to act on; the hand line of the side to
 // move chooses the next hand piece.
 func (b *boardModel) click(p *game.Position, x, y int) (game.Square, tea.Msg) {
-	if s, ok := b.renderer(p).hit(x, y-1); ok {
+	return b.clickIn(p, boardGeom{}, x, y)
+}
+
+// clickIn is click in the geometry of a layout, x and y from the board
+// column's top-left. The komadai of the grid layouts are the root's to
+// hit-test (it knows their rows): here only the compact hand lines are.
+func (b *boardModel) clickIn(p *game.Position, g boardGeom, x, y int) (game.Square, tea.Msg) {
+	bv := b.renderer(p)
+	bv.geom = g
+	if s, ok := bv.hit(x-g.boardX(), y-g.boardY()); ok {
 		b.cursor = s
 		return s, nil
 	}
-	if y == b.handRow(p.Side()) {
+	if !g.grid() && y == b.handRow(p.Side()) {
 		return game.NoSquare, b.cycleHand(p, 1)
 	}
 	return game.NoSquare, nil
+}
+
+// chooseHand chooses kind from the hand of the side to move, as a click
+// on its komadai row does (a second click puts it back).
+func (b *boardModel) chooseHand(p *game.Position, kind game.PieceType) {
+	if b.dropKind == kind {
+		b.deselect()
+		return
+	}
+	b.selected, b.dropKind = game.NoSquare, kind
+	b.sync(p)
 }

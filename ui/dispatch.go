@@ -20,7 +20,7 @@ type keyGroup func(m *Model, msg tea.KeyMsg) (cmd tea.Cmd, handled bool)
 
 // boardGroups are the key groups of the board mode, in the order asked.
 var boardGroups = []keyGroup{(*Model).screenKey, (*Model).navKey, (*Model).boardKey, (*Model).studyKey,
-	(*Model).gameKey, (*Model).recordKey, (*Model).engineKey}
+	(*Model).gameKey, (*Model).recordKey, (*Model).engineKey, (*Model).candidateKey}
 
 // onKey handles a key when no dialog is open.
 func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {

@@ -1,10 +1,16 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/mattn/go-runewidth"
 )
 
 // TestEndToEndInTmux builds kiki and runs .ci/e2e.sh, which drives the
@@ -28,4 +34,98 @@ func TestEndToEndInTmux(t *testing.T) {
 	if err != nil {
 		t.Fatalf("e2e: %v", err)
 	}
+}
+
+// TestLayoutsInTmux runs the real binary in tmux at 80×24, 120×40 and
+// 200×50: each size gets its layout (a move is played and the effect map
+// shown in each), and at 200×50 the start position's four lances span at
+// least twice the rows and the columns they span at 80×24.
+func TestLayoutsInTmux(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed: the end-to-end terminal test needs it (apt-get install -y tmux; .ci/run does this)")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "kiki")
+	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	sock := fmt.Sprintf("kiki-layouts-%d", os.Getpid())
+	tmux := func(args ...string) string {
+		out, _ := exec.Command("tmux", append([]string{"-L", sock}, args...)...).CombinedOutput()
+		return string(out)
+	}
+	defer tmux("kill-server")
+	screen := func() string { return tmux("capture-pane", "-p", "-t", "k") }
+	waitFor := func(size, text string) string {
+		t.Helper()
+		for i := 0; i < 100; i++ {
+			if s := screen(); strings.Contains(s, text) {
+				return s
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Fatalf("%s: did not see %q in\n%s", size, text, screen())
+		return ""
+	}
+	type span struct{ rows, cols int }
+	spans := map[string]span{}
+	for _, size := range []string{"80x24", "120x40", "200x50"} {
+		w, h, _ := strings.Cut(size, "x")
+		tmux("kill-server")
+		tmux("new-session", "-d", "-s", "k", "-x", w, "-y", h,
+			fmt.Sprintf("cd '%s' && env LANG=C.UTF-8 TERM=xterm-256color KIKI_DATA_DIR='%s/data-%s' '%s' --human --no-mouse", dir, dir, size, bin))
+		s := waitFor(size, "先手の番")
+		// The lances: 後手's on 9一 and 1一 (v香), 先手's on 9九 and 1九.
+		top, bottom := -1, -1
+		left, right := 1<<30, -1
+		for y, l := range strings.Split(s, "\n") {
+			for i := 0; ; {
+				j := strings.Index(l[i:], "香")
+				if j < 0 {
+					break
+				}
+				x := runewidth.StringWidth(l[:i+j])
+				if top < 0 {
+					top = y
+				}
+				bottom = y
+				left, right = min(left, x), max(right, x+2)
+				i += j + len("香")
+			}
+		}
+		if top < 0 {
+			t.Fatalf("%s: no lance on the screen:\n%s", size, s)
+		}
+		spans[size] = span{bottom - top + 1, right - left}
+		t.Logf("%s: the lances span %d rows and %d columns", size, bottom-top+1, right-left)
+		// Play ７六歩 by the keys from the cursor on ５七, and show the
+		// effect map. (Each size has its own data folder: no recovered game
+		// from the size before is offered.)
+		time.Sleep(200 * time.Millisecond)
+		for _, k := range []string{"h", "h", "Enter", "k", "Enter"} {
+			tmux("send-keys", "-t", "k", k)
+			time.Sleep(80 * time.Millisecond)
+		}
+		waitFor(size, "▲７六歩(77)")
+		tmux("send-keys", "-t", "k", "e")
+		s = waitFor(size, "利き:")
+		for i, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+			if lw, cols := runewidth.StringWidth(l), atoi(w); lw > cols {
+				t.Errorf("%s: line %d is %d columns", size, i, lw)
+			}
+		}
+		tmux("kill-server")
+	}
+	small, large := spans["80x24"], spans["200x50"]
+	if large.rows < 2*small.rows || large.cols < 2*small.cols {
+		t.Errorf("at 200×50 the lances span %d×%d (rows×columns), not twice the %d×%d of 80×24", large.rows, large.cols, small.rows, small.cols)
+	}
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }

@@ -69,7 +69,7 @@ func (m *Model) startEdit() {
 	e.hands = [2]game.Hand{m.s.pos.Hand(game.Black), m.s.pos.Hand(game.White)}
 	m.edit = e
 	m.editing = true
-	m.analysis = analysisState{}
+	m.analysis.reset()
 	m.board.deselect()
 	m.applyEdit()
 }
@@ -175,7 +175,7 @@ func (m *Model) editorKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 	case "esc":
 		m.leaveEdit(e.orig)
 		m.replay = e.origReplay
-		m.analysis = e.origAnalysis
+		m.analysis.restore(e.origAnalysis)
 		m.setMessage(m.tr("edit.cancelled"), false)
 		return m.maybeStartAI(), true
 	case "up", "k":
@@ -283,7 +283,7 @@ func (m *Model) finishEdit() tea.Cmd {
 		// Nothing changed: back to the record as it was.
 		m.leaveEdit(e.orig)
 		m.replay = e.origReplay
-		m.analysis = e.origAnalysis
+		m.analysis.restore(e.origAnalysis)
 		return m.maybeStartAI()
 	}
 	if e.orig.dirty || e.orig.playing && !e.orig.end.over && e.orig.node.Ply > 0 {
@@ -302,7 +302,7 @@ func (m *Model) takeEdit(p *game.Position) {
 	m.leaveEdit(newSession(p))
 	m.s.dirty = true
 	m.replay = true
-	m.analysis = analysisState{}
+	m.analysis.reset()
 	m.setMessage(m.tr("edit.taken"), false)
 }
 

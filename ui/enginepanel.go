@@ -23,22 +23,63 @@ type enginePanel struct {
 	rec      *kif.Record
 	node     *kif.Node // the node on screen
 	mateLine string
+	// cands are the analysis's candidate lines (MultiPV), pick the one
+	// drawn on the board, multiPV how many were asked for.
+	cands   []ai.Info
+	pick    int
+	multiPV int
+	// graphH is the score graph's height (rows of its plot); 0 means 7.
+	graphH int
+}
+
+// graphHeight is the score graph's height in a layout: the whole game
+// reads better the more rows it has.
+func graphHeight(g boardGeom) int {
+	switch g.size {
+	case mediumBoard:
+		return 9
+	case largeBoard:
+		return 13
+	}
+	return 7
 }
 
 // View draws the panel's lines inside w columns.
 func (e enginePanel) View(th *Theme, w int) []string {
+	out, _ := e.rows(th, w)
+	return out
+}
+
+// rows is View, with where the candidates are among the lines.
+func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 	var out []string
+	var cr candRows
 	if e.thinking && e.info.Depth > 0 && !e.hidden {
 		i := e.info
 		out = append(out, th.Good.Render(fmt.Sprintf("%s 深さ%d %s", e.purpose.panelName(), i.Depth, scoreText(i.Score, e.pos.Side()))))
 		out = append(out, th.Dim.Render(fmt.Sprintf("%d nodes %dk nps", i.Nodes, i.NPS/1000)))
-		out = append(out, wrap("読み筋 "+pvText(e.pos, i.PV, 10), w)...)
+		if len(e.cands) > 0 {
+			out = append(out, th.Title.Render(fmt.Sprintf("候補手 %d (+ - 数, 1-%d 盤に表示)", e.multiPV, len(e.cands))))
+			cr = candRows{top: len(out), n: len(e.cands)}
+			for j, r := range candidateRows(e.pos, e.cands, e.pick, w) {
+				if j == e.pick {
+					r = th.Current.Render(r)
+				}
+				out = append(out, r)
+			}
+		} else {
+			out = append(out, wrap("読み筋 "+pvText(e.pos, i.PV, 10), w)...)
+		}
 	}
 	a := e.analysis
 	if a.running {
 		out = append(out, "解析中 "+a.progress(w-7))
 	}
-	for _, l := range a.graph(w, 7, e.node) {
+	gh := e.graphH
+	if gh == 0 {
+		gh = 7
+	}
+	for _, l := range a.graph(w, gh, e.node) {
 		out = append(out, th.Dim.Render(l))
 	}
 	if loss, mk := a.loss(e.node); mk != "" {
@@ -56,7 +97,7 @@ func (e enginePanel) View(th *Theme, w int) []string {
 	for i := range out {
 		out[i] = truncate(out[i], w)
 	}
-	return out
+	return out, cr
 }
 
 // searchPurpose is what the AI is searching for.

@@ -114,8 +114,7 @@ func recordName(path string) string {
 // name labels a record without a file (standard input, the library).
 func (m *Model) openRecord(r *kif.Record, path, name string) {
 	m.cancelAI()
-	m.analysis.cancel()
-	m.analysis = analysisState{}
+	m.analysis.reset()
 	m.s = sessionFromRecord(r, path)
 	m.replay = true
 	m.board.flipped = false

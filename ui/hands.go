@@ -61,3 +61,53 @@ func (h handLine) View(th *Theme) string {
 	sb.WriteString(h.note)
 	return sb.String()
 }
+
+// Komadai draws the hand as a komadai beside the board (the grid
+// layouts): the side's name (with * while it is to move), its player and
+// clock, then one row per kind in hand with its count (the one chosen to
+// drop in brackets), every row inside w columns. kinds gives the kind each
+// row shows (NoPieceType for the others), for clicks.
+func (h handLine) Komadai(th *Theme, w int) (rows []string, kinds []game.PieceType) {
+	add := func(s string, t game.PieceType) {
+		rows = append(rows, padRight(truncate(s, w), w))
+		kinds = append(kinds, t)
+	}
+	if h.toMove {
+		add(th.Title.Render(h.name+"*"), game.NoPieceType)
+	} else {
+		add(h.name, game.NoPieceType)
+	}
+	if h.player != "" {
+		add(h.player, game.NoPieceType)
+	}
+	if h.clock != "" {
+		add(h.clock, game.NoPieceType)
+	}
+	add(th.Dim.Render("持駒"), game.NoPieceType)
+	if h.hand.IsEmpty() {
+		add(" なし", game.NoPieceType)
+	}
+	for _, t := range game.HandTypes {
+		n := h.hand.Count(t)
+		if n == 0 {
+			continue
+		}
+		label := t.Glyph()
+		if h.ascii {
+			label = " " + t.Letter()
+		}
+		count := "  "
+		if n > 1 {
+			count = fmt.Sprintf("%2d", n)
+		}
+		if h.chosen == t {
+			add(th.Selected.Render("["+label+count+"]"), t)
+		} else {
+			add(" "+label+count, t)
+		}
+	}
+	if h.note != "" {
+		add(h.note, game.NoPieceType)
+	}
+	return rows, kinds
+}

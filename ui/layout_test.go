@@ -30,12 +30,17 @@ func longRecord(n int) *kif.Record {
 	return r
 }
 
-// boardPart is the board column of the first rows of a screen.
-func boardPart(view string, rows int) []string {
+// boardPart is the board column of the first rows of a screen (width
+// columns of it; the compact board's when not given).
+func boardPart(view string, rows int, width ...int) []string {
+	w := boardWidth
+	if len(width) > 0 {
+		w = width[0]
+	}
 	lines := strings.Split(view, "\n")
 	var out []string
 	for i := 0; i < rows && i < len(lines); i++ {
-		out = append(out, runewidth.Truncate(stripANSI(lines[i]), boardWidth, ""))
+		out = append(out, runewidth.Truncate(stripANSI(lines[i]), w, ""))
 	}
 	return out
 }

@@ -98,6 +98,9 @@ type Model struct {
 	ext        extState
 	hint       hintState // the last hint, for the board to highlight
 	lang       Lang
+
+	// cands is the analysis's candidate moves (MultiPV).
+	cands candidateState
 }
 
 // New returns the model.

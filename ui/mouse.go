@@ -15,18 +15,30 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft || m.dialog != nil {
 		return nil
 	}
-	if msg.X >= boardWidth+3 && !m.editing {
-		if m.tooSmall() || m.s.playing && !m.s.end.over {
+	if m.tooSmall() {
+		return nil
+	}
+	f := m.layout()
+	if msg.X >= f.sideX && !m.editing {
+		if i, ok := f.cands.at(msg.Y); ok {
+			return m.pickCandidate(i)
+		}
+		if m.s.playing && !m.s.end.over {
 			return nil
 		}
-		if n, ok := m.layout().list.at(msg.Y); ok {
+		if n, ok := f.list.at(msg.Y); ok {
 			m.cancelAIUnlessAnalysis()
 			m.s.goTo(n)
 			return m.analysisFollow()
 		}
 		return nil
 	}
-	s, answer := m.board.click(m.s.pos, msg.X, msg.Y)
+	side := m.s.pos.Side()
+	if kind, ok := f.hands[side].kindAt(msg.X, msg.Y); ok && !m.editing {
+		m.board.chooseHand(m.s.pos, kind)
+		return nil
+	}
+	s, answer := m.board.clickIn(m.s.pos, f.geom, msg.X, msg.Y)
 	if s == game.NoSquare {
 		return m.onBoard(answer)
 	}

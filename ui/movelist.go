@@ -53,24 +53,30 @@ func (l moveList) View() (rows []string, nodes []*kif.Node) {
 			cur = i
 		}
 	}
-	rows = make([]string, 0, len(line)+1)
-	if cur == -1 {
-		rows = append(rows, "> 開始局面")
-	} else {
-		rows = append(rows, "   開始局面")
-	}
-	for i, n := range line {
-		text := l.row(n)
+	// Only the rows in view are drawn: a long game's list costs no more
+	// than a short one's. Row 0 is the start, row i+1 the move line[i].
+	start := window(len(line)+1, cur+1, l.height)
+	end := min(len(line)+1, start+l.height)
+	rows = make([]string, 0, end-start)
+	for r := start; r < end; r++ {
+		if r == 0 {
+			if cur == -1 {
+				rows = append(rows, "> 開始局面")
+			} else {
+				rows = append(rows, "   開始局面")
+			}
+			continue
+		}
+		i := r - 1
+		text := l.row(line[i])
 		if i == cur {
 			rows = append(rows, l.theme.Current.Render(">"+text))
 		} else {
 			rows = append(rows, " "+text)
 		}
 	}
-	start := window(len(rows), cur+1, l.height)
-	rows = rows[start:min(len(rows), start+l.height)]
 	nodes = append([]*kif.Node{l.root}, line...)
-	nodes = nodes[start:min(len(nodes), start+l.height)]
+	nodes = nodes[start:end]
 	for i := range rows {
 		rows[i] = truncate(rows[i], l.width)
 	}

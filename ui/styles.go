@@ -18,8 +18,14 @@ type Theme struct {
 	CheckDrop, CheckDest, CheckOrigin     lipgloss.Style
 	CheckMove, MateMove                   lipgloss.Style
 	MapSente, MapGote, MapBoth            lipgloss.Style
-	Title, Dim, Warn, Banner, Good, Bad   lipgloss.Style
-	Current                               lipgloss.Style // current move in the list
+	// MapHeat tints a square of the effect map by the side that controls
+	// it (先手, 後手) and by how many more attackers it has there (1, 2, 3+).
+	MapHeat [2][3]lipgloss.Style
+	// PVBest tints the origin and destination of the engine's best move;
+	// PVNext the destinations of the later moves of its line.
+	PVBest, PVNext                      lipgloss.Style
+	Title, Dim, Warn, Banner, Good, Bad lipgloss.Style
+	Current                             lipgloss.Style // current move in the list
 }
 
 // NewTheme returns the dark or light theme, or a plain one without colour.
@@ -30,7 +36,8 @@ func NewTheme(dark, noColor bool) Theme {
 		return Theme{Name: "mono", Sente: p, Gote: p, Empty: p, Frame: p, Coord: p, Cursor: s().Reverse(true),
 			Selected: p, Dest: p, Capture: p, Last: p, Effect: p, CheckDrop: p, CheckDest: p, CheckOrigin: p,
 			CheckMove: p, MateMove: p, MapSente: p, MapGote: p, MapBoth: p, Title: s().Bold(true), Dim: p,
-			Warn: s().Bold(true), Banner: s().Bold(true).Reverse(true), Good: p, Bad: p, Current: s().Reverse(true)}
+			Warn: s().Bold(true), Banner: s().Bold(true).Reverse(true), Good: p, Bad: p, Current: s().Reverse(true),
+			MapHeat: [2][3]lipgloss.Style{{p, p, p}, {p, p, p}}, PVBest: p, PVNext: p}
 	}
 	pick := func(light, darkC string) lipgloss.Color {
 		if dark {
@@ -58,6 +65,15 @@ func NewTheme(dark, noColor bool) Theme {
 	t.MapSente = s().Background(pick("153", "17"))
 	t.MapGote = s().Background(pick("224", "52"))
 	t.MapBoth = s().Background(pick("230", "58"))
+	// The heat scale: pale to deep blue for 先手, pale to deep red for 後手.
+	heat := [2][3][2]string{{{"195", "17"}, {"153", "18"}, {"111", "19"}}, {{"224", "52"}, {"217", "88"}, {"210", "124"}}}
+	for c := range heat {
+		for lvl, cs := range heat[c] {
+			t.MapHeat[c][lvl] = s().Background(pick(cs[0], cs[1]))
+		}
+	}
+	t.PVBest = s().Background(pick("150", "28")).Bold(true)
+	t.PVNext = s().Background(pick("194", "22"))
 	t.Title = s().Bold(true)
 	t.Dim = s().Foreground(pick("244", "245"))
 	t.Warn = s().Bold(true).Foreground(pick("160", "203"))

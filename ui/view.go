@@ -24,14 +24,38 @@ const (
 // terminal size. View draws it; Update hit-tests clicks against it, so a
 // click needs no View first, and View changes nothing.
 type frame struct {
-	w, h  int
-	left  []string // hand, board, hand: padded to boardWidth+1
+	w, h int
+	geom boardGeom // the layout's board geometry
+	// left is the board column: hand, board, hand (compact), or komadai,
+	// board, komadai (grid layouts), every line padded to its width.
+	left []string
+	// hands are the komadai of the grid layouts, for clicks.
+	hands [2]komadaiBox
+	// sideX is the screen column where the side panel starts.
+	sideX int
 	lines []string // under the board: banner, status, dialog, notes
 	help  string
 	// side is the side panel (move list, or the dialog when it does not
 	// fit under the board); nil when the terminal is too narrow.
-	side []string
-	list listRows // the move list's rows within side
+	side  []string
+	list  listRows // the move list's rows within side
+	cands candRows // the analysis's candidates' rows within side
+}
+
+// komadaiBox is where a komadai is on the screen and the piece kind
+// each of its rows shows.
+type komadaiBox struct {
+	x, y  int
+	kinds []game.PieceType
+}
+
+// kindAt is the hand piece kind shown at screen point x, y, if any.
+func (k komadaiBox) kindAt(x, y int) (game.PieceType, bool) {
+	i := y - k.y
+	if x < k.x || x >= k.x+komadaiW || i < 0 || i >= len(k.kinds) || k.kinds[i] == game.NoPieceType {
+		return game.NoPieceType, false
+	}
+	return k.kinds[i], true
 }
 
 // listRows maps rows of the side panel to the nodes of the move list.
@@ -94,13 +118,16 @@ func (m *Model) View() string {
 // over the side panel (the move list), else it is cut.
 func (m *Model) layout() frame {
 	w, h := m.size()
-	left, ci := m.boardColumn()
-	f := frame{w: w, h: h, left: left}
+	g := m.geom()
+	f := frame{w: w, h: h, geom: g}
+	var ci checkInfo
+	f.left, f.hands, ci = m.boardColumn(g)
+	f.sideX = g.columnWidth() + sideGap
 	f.help = m.helpBar(w, h-len(f.left))
 	helpH := lipgloss.Height(f.help)
 	bodyH := len(f.left)
 	room := max(0, h-bodyH-helpH) // lines under the board
-	sideW := w - (boardWidth + 1) - 3
+	sideW := w - f.sideX - 1
 	hasSide := sideW >= sideMinWidth
 	head := wrapLines(m.belowBoard(), w)
 	var dialogLines []string
@@ -128,7 +155,7 @@ func (m *Model) layout() frame {
 	if inSide {
 		f.side = dialogLines
 	} else {
-		f.side, f.list = m.sidePanel(sideW, sideH)
+		f.side, f.list, f.cands = m.sidePanel(sideW, sideH, g)
 	}
 	if len(f.side) > sideH {
 		f.side = f.side[:sideH]
@@ -137,24 +164,51 @@ func (m *Model) layout() frame {
 }
 
 // boardColumn is the hands and the board, with the overlays of the study
-// tools and the editor, and the check study's content.
-func (m *Model) boardColumn() ([]string, checkInfo) {
+// tools, the engine's line and the editor, laid out for geometry g; where
+// the komadai are (grid layouts); and the check study's content.
+func (m *Model) boardColumn(g boardGeom) ([]string, [2]komadaiBox, checkInfo) {
 	var cells *[game.NumSquares]game.Piece
 	if m.editing && m.edit != nil {
 		cells = &m.edit.board // as placed, even when not yet a legal position
 	}
-	rows, ci := m.board.View(m.s.pos, &m.study, cells)
+	rows, ci := m.board.ViewIn(m.s.pos, &m.study, cells, g, m.pvLayer())
 	top, bottom := game.White, game.Black
 	if m.board.flipped {
 		top, bottom = game.Black, game.White
 	}
-	left := []string{m.handLine(top)}
-	left = append(left, rows...)
-	left = append(left, m.handLine(bottom))
-	for i := range left {
-		left[i] = padRight(left[i], boardWidth+1)
+	var boxes [2]komadaiBox
+	if !g.grid() {
+		left := []string{m.handLine(top)}
+		left = append(left, rows...)
+		left = append(left, m.handLine(bottom))
+		for i := range left {
+			left[i] = padRight(left[i], boardWidth+1)
+		}
+		return left, boxes, ci
 	}
-	return left, ci
+	// 後手's komadai stands at the top left of the board, 先手's at the
+	// bottom right (the other way round when flipped), as on a real board.
+	tl, tk := m.hand(top).Komadai(&m.theme, komadaiW)
+	bl, bk := m.hand(bottom).Komadai(&m.theme, komadaiW)
+	h := len(rows)
+	tl, tk = tl[:min(len(tl), h)], tk[:min(len(tk), h)]
+	bl, bk = bl[:min(len(bl), h)], bk[:min(len(bk), h)]
+	boxes[top] = komadaiBox{x: 0, y: 0, kinds: tk}
+	boxes[bottom] = komadaiBox{x: g.boardX() + g.width() + komadaiGap, y: h - len(bl), kinds: bk}
+	blank := strings.Repeat(" ", komadaiW)
+	gap := strings.Repeat(" ", komadaiGap)
+	left := make([]string, h)
+	for i, r := range rows {
+		l, rr := blank, blank
+		if i < len(tl) {
+			l = tl[i]
+		}
+		if j := i - (h - len(bl)); j >= 0 {
+			rr = bl[j]
+		}
+		left[i] = l + gap + padRight(r, g.width()) + gap + rr
+	}
+	return left, boxes, ci
 }
 
 // belowBoard is the banner and the status line.
@@ -174,7 +228,7 @@ func (m *Model) notes(ci checkInfo) []string {
 			notes = append(notes, m.checkLegend(ci))
 		}
 		if m.study.effectMap {
-			notes = append(notes, m.theme.Dim.Render("利き: b 先手が多い  w 後手が多い  = 同数  空き升の数字は 先手/後手 の利きの数"))
+			notes = append(notes, m.theme.Dim.Render(effectLegend(m.geom().size)))
 		}
 	}
 	if m.message != "" {
@@ -185,6 +239,18 @@ func (m *Model) notes(ci checkInfo) []string {
 		notes = append(notes, st.Render(m.message))
 	}
 	return notes
+}
+
+// effectLegend is the effect map's one-line legend in a layout.
+func effectLegend(size boardSize) string {
+	switch size {
+	case mediumBoard:
+		return "利き: 色 青=先手 赤=後手 (濃いほど差が大きい) 黄=同数  b/w/= 多い側  数字 先手:後手 の利きの数"
+	case largeBoard:
+		bm, wm := countMarks()
+		return fmt.Sprintf("利き: 色 青=先手 赤=後手 (濃いほど差が大きい) 黄=同数  b/w/= 多い側  %s2 %s1 = 先手の利き2 後手の利き1", bm, wm)
+	}
+	return "利き: b 先手が多い  w 後手が多い  = 同数  空き升の数字は 先手/後手 の利きの数"
 }
 
 // helpBar is the short help, or the full help when asked for, inside w
@@ -246,7 +312,10 @@ func padRight(s string, w int) string {
 }
 
 // handLine is a side's line: name, player, clock and pieces in hand.
-func (m *Model) handLine(c game.Color) string {
+func (m *Model) handLine(c game.Color) string { return m.hand(c).View(&m.theme) }
+
+// hand is the hands component of a side, filled in.
+func (m *Model) hand(c game.Color) handLine {
 	h := handLine{name: m.s.sideNames()[c], toMove: m.s.pos.Side() == c && !m.s.end.over,
 		hand: m.shownHand(c), ascii: m.opts.ASCII, note: m.editHandNote(c)}
 	if m.s.playing || m.s.game {
@@ -259,7 +328,7 @@ func (m *Model) handLine(c game.Color) string {
 	if m.s.pos.Side() == c {
 		h.chosen = m.board.dropKind
 	}
-	return h.View(&m.theme)
+	return h
 }
 
 // clockFor shows a side's clock: main time left, then the byoyomi
@@ -321,9 +390,9 @@ func (m *Model) checkLegend(ci checkInfo) string { return m.studyLegend(ci) }
 
 // sidePanel is the record header, the move list and the comment, and
 // where the move list's rows are.
-func (m *Model) sidePanel(w, h int) ([]string, listRows) {
+func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) {
 	if m.editing && m.edit != nil {
-		return m.editorPanel(w, h), listRows{}
+		return m.editorPanel(w, h), listRows{}, candRows{}
 	}
 	var out []string
 	add := func(s string) { out = append(out, truncate(s, w)) }
@@ -346,7 +415,11 @@ func (m *Model) sidePanel(w, h int) ([]string, listRows) {
 	if r.Start.IsPreset && r.Start.Preset != game.Even {
 		add("手合割 " + r.Start.Preset.Name())
 	}
-	out = append(out, m.enginePanel().View(&m.theme, w)...)
+	ep := m.enginePanel()
+	ep.graphH = graphHeight(g)
+	panel, cr := ep.rows(&m.theme, w)
+	cr.top += len(out)
+	out = append(out, panel...)
 	var comment []string
 	if len(m.s.node.Comments) > 0 {
 		comment = append(comment, m.theme.Title.Render("コメント"))
@@ -364,13 +437,18 @@ func (m *Model) sidePanel(w, h int) ([]string, listRows) {
 	lr := listRows{top: len(out), nodes: nodes}
 	out = append(out, rows...)
 	out = append(out, comment...)
-	return out, lr
+	return out, lr, cr
 }
 
 // enginePanel is the engine panel for the state on screen.
 func (m *Model) enginePanel() enginePanel {
-	return enginePanel{thinking: m.ai.thinking, purpose: m.ai.purpose, info: m.ai.info, hidden: m.evalHidden(),
+	e := enginePanel{thinking: m.ai.thinking, purpose: m.ai.purpose, info: m.ai.info, hidden: m.evalHidden(),
 		pos: m.s.pos, analysis: &m.analysis, rec: m.s.rec, node: m.s.node, mateLine: m.mateLine}
+	if m.ai.thinking && m.ai.purpose == purposeAnalysis {
+		e.cands, e.pick = m.cands.shown(m.s.pos.Key())
+		e.multiPV = m.cands.count()
+	}
+	return e
 }
 
 // moveList is the move list for the record on screen, sized by the caller.

@@ -1,0 +1,195 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/mattn/go-runewidth"
+
+	"kiki/ai"
+	"kiki/game"
+)
+
+// maxCandidates is the most lines (MultiPV) the analysis asks for.
+const maxCandidates = 5
+
+// candidateState is the continuous analysis's candidate moves: how many
+// lines the engine is asked for (MultiPV 1–5), the latest report of each,
+// and the one drawn on the board.
+type candidateState struct {
+	n     int       // lines asked for; 0 means 1
+	pos   uint64    // the position the lines are for
+	lines []ai.Info // by MultiPV-1
+	pick  int       // the line drawn on the board, 0-based
+}
+
+// count is the number of lines to ask for.
+func (c *candidateState) count() int { return min(max(c.n, 1), maxCandidates) }
+
+// start forgets the lines of the previous search, which was of pos.
+func (c *candidateState) start(pos uint64) {
+	if pos != c.pos {
+		c.pick = 0
+	}
+	c.pos, c.lines = pos, c.lines[:0]
+}
+
+// note keeps a report of the engine: the latest of its line.
+func (c *candidateState) note(i ai.Info) {
+	if i.MultiPV < 1 || i.MultiPV > c.count() || len(i.PV) == 0 || i.String != "" {
+		return
+	}
+	for len(c.lines) < i.MultiPV {
+		c.lines = append(c.lines, ai.Info{})
+	}
+	c.lines[i.MultiPV-1] = i
+}
+
+// shown is the lines reported so far for position key, and the one drawn
+// on the board (kept within them).
+func (c *candidateState) shown(key uint64) (lines []ai.Info, pick int) {
+	if key != c.pos {
+		return nil, 0
+	}
+	for _, l := range c.lines {
+		if len(l.PV) == 0 {
+			break
+		}
+		lines = append(lines, l)
+	}
+	return lines, min(c.pick, max(len(lines)-1, 0))
+}
+
+// candidateKeys are the analysis's keys for its candidates.
+var candidateKeys = struct{ More, Fewer, Pick key.Binding }{
+	More:  key.NewBinding(key.WithKeys("+"), key.WithHelp("+ -", "candidates")),
+	Fewer: key.NewBinding(key.WithKeys("-"), key.WithHelp("-", "fewer candidates")),
+	Pick:  key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1-5", "show candidate")),
+}
+
+// candidateKey: while the analysis is on, + and - ask for one more or one
+// fewer line (restarting it), 1–5 draw that line on the board.
+func (m *Model) candidateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	if !m.analysis.on {
+		return nil, false
+	}
+	c := &m.cands
+	switch {
+	case key.Matches(msg, candidateKeys.More, candidateKeys.Fewer):
+		n := c.count() + 1
+		if key.Matches(msg, candidateKeys.Fewer) {
+			n = c.count() - 1
+		}
+		if n < 1 || n > maxCandidates {
+			return nil, true
+		}
+		c.n = n
+		c.pick = min(c.pick, n-1)
+		m.setMessage(fmt.Sprintf("候補手 %d (MultiPV)", n), false)
+		return m.analysisFollow(), true
+	case key.Matches(msg, candidateKeys.Pick):
+		return m.pickCandidate(int(msg.Runes[0] - '1')), true
+	}
+	return nil, false
+}
+
+// pickCandidate draws candidate i (0-based) on the board.
+func (m *Model) pickCandidate(i int) tea.Cmd {
+	lines, _ := m.cands.shown(m.s.pos.Key())
+	if i < 0 || i >= len(lines) {
+		m.setMessage(fmt.Sprintf("候補手 %d はありません (+ で増やす)", i+1), true)
+		return nil
+	}
+	m.cands.pick = i
+	return nil
+}
+
+// multiPV is the number of lines a search asks for: the candidates' count
+// for the analysis, one for anything else.
+func (m *Model) multiPV(p searchPurpose) int {
+	if p == purposeAnalysis {
+		return m.cands.count()
+	}
+	return 1
+}
+
+// pvLineMoves is how many moves of the line are numbered on the board.
+const pvLineMoves = 5
+
+// pvLayer is the engine line drawn on the board while the analysis runs:
+// the chosen candidate's first move from '^' to '1', then the
+// destinations of its next moves numbered in order; nil when there is
+// none.
+func (m *Model) pvLayer() *[game.NumSquares]byte {
+	if !m.ai.thinking || m.ai.purpose != purposeAnalysis || m.editing {
+		return nil
+	}
+	lines, pick := m.cands.shown(m.s.pos.Key())
+	if len(lines) == 0 {
+		return nil
+	}
+	var layer [game.NumSquares]byte
+	q := m.s.pos.Clone()
+	for i, mv := range lines[pick].PV {
+		if i == pvLineMoves || !q.IsLegal(mv) {
+			break
+		}
+		if i == 0 && !mv.IsDrop() {
+			layer[mv.From()] = '^'
+		}
+		if layer[mv.To()] == 0 || layer[mv.To()] == '^' {
+			layer[mv.To()] = byte('1' + i)
+		}
+		q.DoMove(mv)
+	}
+	return &layer
+}
+
+// candRows maps rows of the side panel to the candidates listed there.
+type candRows struct{ top, n int }
+
+// at is the candidate (0-based) on side panel row y.
+func (c candRows) at(y int) (int, bool) {
+	if i := y - c.top; c.n > 0 && i >= 0 && i < c.n {
+		return i, true
+	}
+	return 0, false
+}
+
+// candidateRows are the candidates' rows of the engine panel inside w
+// columns: the chosen one marked >, each with its score from 先手's view,
+// its depth and as many moves of its line as fit whole.
+func candidateRows(p *game.Position, lines []ai.Info, pick, w int) []string {
+	rows := make([]string, 0, len(lines))
+	for i, l := range lines {
+		mk := " "
+		if i == pick {
+			mk = ">"
+		}
+		head := fmt.Sprintf("%s%d %s d%d ", mk, i+1, scoreShort(l.Score, p.Side()), l.Depth)
+		row := head + pvText(p, l.PV, 1)
+		for n := 2; n <= min(len(l.PV), 8); n++ {
+			longer := head + pvText(p, l.PV, n)
+			if runewidth.StringWidth(longer) > w {
+				break
+			}
+			row = longer
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// scoreShort is an evaluation in a few columns: from 先手's view, or a
+// mate ("詰+7": 先手 mates in 7, "詰-7": 後手 does).
+func scoreShort(score int, side game.Color) string {
+	sign := 1
+	if side == game.White {
+		sign = -1
+	}
+	if plies, ok := ai.IsMate(score); ok {
+		return fmt.Sprintf("詰%+d", sign*plies)
+	}
+	return fmt.Sprintf("%+5d", sign*score)
+}
