@@ -737,6 +737,8 @@ func runLearnGen(args []string, stdout, stderr io.Writer) int {
 	maxPlies := fs.Int("max-plies", 320, "a game longer than this is a draw")
 	positions := fs.Int("positions", 0, "stop when the file holds this many positions (0: run until killed)")
 	seed := fs.Uint64("seed", 1, "random seed (mixed with the file size, so a restart plays new games)")
+	randomProb := fs.Float64("random-prob", 0, "chance of a random legal move at each ply of a game (variety)")
+	labelFlag := fs.String("label", "search", "label: search (the search's score) or eval (the hand-set static evaluation: cheap, for distillation)")
 	evalFlag := evalFlags(fs)
 	if rest, err := parseArgs(fs, args); err != nil || len(rest) != 0 {
 		if err == nil {
@@ -747,6 +749,19 @@ func runLearnGen(args []string, stdout, stderr io.Writer) int {
 	newEngine, err := evalFlag()
 	if err != nil {
 		fmt.Fprintln(stderr, "kiki learn gen:", err)
+		return 2
+	}
+	var label ai.Evaluator
+	switch *labelFlag {
+	case "search":
+	case "eval":
+		label = &ai.Default
+	default:
+		fmt.Fprintf(stderr, "kiki learn gen: --label %q: want search or eval\n", *labelFlag)
+		return 2
+	}
+	if *randomProb < 0 || *randomProb > 1 {
+		fmt.Fprintln(stderr, "kiki learn gen: --random-prob must be in 0..1")
 		return 2
 	}
 	starts, err := startPositions(*kifDir, *maxStart, stderr)
@@ -765,6 +780,7 @@ func runLearnGen(args []string, stdout, stderr io.Writer) int {
 	err = learn.Generate(ctx, learn.GenOptions{
 		Out: *out, Starts: starts, Nodes: *nodes, RandomMoves: *random, MaxPlies: *maxPlies,
 		Positions: *positions, Seed: *seed, NewEngine: newEngine, Log: stdout,
+		RandomProb: *randomProb, Label: label,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "kiki learn gen:", err)

@@ -122,3 +122,52 @@ func TestGenerateResumeTrain(t *testing.T) {
 		t.Fatalf("trained weights refused: %v", err)
 	}
 }
+
+// TestGenerateEvalLabel checks the distillation mode: every record's score
+// is the teacher's static evaluation of its position (clamped as stored),
+// not the search's, and random moves still give whole, legal games.
+func TestGenerateEvalLabel(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "distill.bin")
+	err := Generate(context.Background(), GenOptions{
+		Out: out, Starts: []*game.Position{game.NewStartPosition()}, Nodes: 16, RandomMoves: 4, MaxPlies: 60,
+		Positions: 60, Seed: 5, RandomProb: 0.3, Label: &ai.Default,
+		NewEngine: func() *ai.Engine { return ai.NewEngine(1) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, stray, err := ReadRecords(out)
+	if err != nil || stray != 0 || len(recs) < 60 {
+		t.Fatalf("%d records, %d stray bytes, %v", len(recs), stray, err)
+	}
+	nonzero := 0
+	for i, r := range recs {
+		p, err := r.Position()
+		if err != nil {
+			t.Fatalf("record %d: %v", i, err)
+		}
+		want := min(max(ai.Default.Evaluate(p), -4*adjudicate), 4*adjudicate)
+		if int(r.Score) != want {
+			t.Fatalf("record %d (%s): score %d, want the static evaluation %d", i, p.SFEN(), r.Score, want)
+		}
+		if r.Score != 0 {
+			nonzero++
+		}
+	}
+	if nonzero == 0 {
+		t.Fatal("every label is 0")
+	}
+}
+
+func TestPearson(t *testing.T) {
+	xs := []float64{1, 2, 3, 4}
+	if r := pearson(xs, []float64{10, 20, 30, 40}); r < 0.9999 {
+		t.Errorf("perfectly related: %v", r)
+	}
+	if r := pearson(xs, []float64{4, 3, 2, 1}); r > -0.9999 {
+		t.Errorf("perfectly inverse: %v", r)
+	}
+	if r := pearson(xs, []float64{5, 5, 5, 5}); r != 0 {
+		t.Errorf("constant: %v", r)
+	}
+}

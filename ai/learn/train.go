@@ -346,6 +346,46 @@ func (m *model) loss(d *dataset) float64 {
 	return sum / float64(max(len(d.samples), 1))
 }
 
+// agreement compares the model's scores (logit × K, centipawns) on d with
+// the labels' own scores: their correlation and the mean absolute error
+// (how well a distilled network reproduces its teacher).
+func (m *model) agreement(d *dataset, recs []Record) (corr, mae float64) {
+	var acc [2][nnue.Hidden]float32
+	xs := make([]float64, len(d.samples))
+	ys := make([]float64, len(d.samples))
+	for i := range d.samples {
+		xs[i] = m.forward(d, &d.samples[i], &acc) * m.Scale
+		ys[i] = float64(recs[i].Score)
+		mae += math.Abs(xs[i] - ys[i])
+	}
+	return pearson(xs, ys), mae / float64(max(len(xs), 1))
+}
+
+// pearson returns the correlation of xs and ys (0 when either is constant).
+func pearson(xs, ys []float64) float64 {
+	n := float64(len(xs))
+	if n == 0 {
+		return 0
+	}
+	var sx, sy float64
+	for i := range xs {
+		sx += xs[i]
+		sy += ys[i]
+	}
+	mx, my := sx/n, sy/n
+	var cxy, cxx, cyy float64
+	for i := range xs {
+		dx, dy := xs[i]-mx, ys[i]-my
+		cxy += dx * dy
+		cxx += dx * dx
+		cyy += dy * dy
+	}
+	if cxx == 0 || cyy == 0 {
+		return 0
+	}
+	return cxy / math.Sqrt(cxx*cyy)
+}
+
 // quantise returns the network as the engine uses it.
 func (m *model) quantise() *nnue.Net {
 	n := nnue.NewNet()
@@ -517,8 +557,9 @@ func Train(ctx context.Context, o TrainOptions) error {
 		if best {
 			m.BestVal, mark = vl, " (best so far: weights written)"
 		}
-		logf("train: epoch %d: training loss %.5f, validation loss %.5f%s, %.0f positions/s, %s\n",
-			m.Epoch, sum/float64(max(n, 1)), vl, mark, float64(n)/el.Seconds(), el.Round(time.Millisecond))
+		r, mae := m.agreement(&va, valRecs)
+		logf("train: epoch %d: training loss %.5f, validation loss %.5f%s, %.0f positions/s, %s; against the labels' scores: correlation %.4f, mean |error| %.0f cp\n",
+			m.Epoch, sum/float64(max(n, 1)), vl, mark, float64(n)/el.Seconds(), el.Round(time.Millisecond), r, mae)
 		if o.Checkpoint != "" {
 			if err := m.save(o.Checkpoint); err != nil {
 				return fmt.Errorf("train: checkpoint: %w", err)
@@ -535,12 +576,14 @@ func Train(ctx context.Context, o TrainOptions) error {
 	// epoch's weights).
 	net := m.quantise()
 	q := 0.0
+	xs, ys := make([]float64, len(valRecs)), make([]float64, len(valRecs))
 	for i := range valRecs {
 		r := &valRecs[i]
 		b := nnue.NewBoard(&r.Board, r.Hands)
 		v := net.EvaluateBoard(&b, r.Side)
 		q += crossEntropy(sigmoid(float64(v)/m.Scale), float64(va.samples[i].target))
+		xs[i], ys[i] = float64(v), float64(r.Score)
 	}
-	logf("train: quantised network's validation loss %.5f\n", q/float64(len(valRecs)))
+	logf("train: quantised network's validation loss %.5f, correlation with the labels' scores %.4f\n", q/float64(len(valRecs)), pearson(xs, ys))
 	return nil
 }
