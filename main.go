@@ -829,6 +829,7 @@ func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "random seed (initial weights, shuffling)")
 	bucketLR := fs.Float64("bucket-lr", 0.1, "learning-rate factor of the king-bucket rows")
 	squareLR := fs.Float64("square-lr", 0.3, "learning-rate factor of the bucket-free piece-square rows")
+	l1 := fs.Int("l1", 0, "units of a hidden layer between the accumulators and the output (0: none; a resumed checkpoint keeps its own)")
 	data, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -841,7 +842,7 @@ func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 	err = learn.Train(ctx, learn.TrainOptions{
 		Data: data, Out: *out, Checkpoint: *ckpt, Resume: *resume, Epochs: *epochs, Batch: *batch,
-		LR: *lr, Lambda: *lambda, Scale: *scale, Seed: *seed, BucketLR: *bucketLR, SquareLR: *squareLR, Log: stdout,
+		LR: *lr, Lambda: *lambda, Scale: *scale, Seed: *seed, BucketLR: *bucketLR, SquareLR: *squareLR, L1: *l1, Log: stdout,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "kiki learn train:", err)

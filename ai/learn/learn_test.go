@@ -3,6 +3,7 @@ package learn
 import (
 	"bytes"
 	"context"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -170,4 +171,60 @@ func TestPearson(t *testing.T) {
 	if r := pearson(xs, []float64{5, 5, 5, 5}); r != 0 {
 		t.Errorf("constant: %v", r)
 	}
+}
+
+// TestTrainHiddenLayer trains a network with a hidden layer on a small
+// distillation set and checks that the weights file has the layer and that
+// the quantised network scores positions as the float model does.
+func TestTrainHiddenLayer(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.bin")
+	err := Generate(context.Background(), GenOptions{
+		Out: data, Starts: []*game.Position{game.NewStartPosition()}, Nodes: 16, RandomMoves: 6, MaxPlies: 80,
+		Positions: 150, Seed: 8, RandomProb: 0.2, Label: &ai.Default,
+		NewEngine: func() *ai.Engine { return ai.NewEngine(1) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	weights, ckpt := filepath.Join(dir, "nnue.bin"), filepath.Join(dir, "train.ckpt")
+	var log bytes.Buffer
+	to := TrainOptions{Data: []string{data}, Out: weights, Checkpoint: ckpt, Epochs: 3, Batch: 16, Lambda: 1, Scale: 600, Seed: 2, L1: 8, Log: &log}
+	if err := Train(context.Background(), to); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	w, err := os.ReadFile(weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := nnue.Load(w)
+	if err != nil {
+		t.Fatalf("trained weights refused: %v", err)
+	}
+	if net.L1 != 8 {
+		t.Fatalf("hidden layer of %d units, want 8", net.L1)
+	}
+	m, err := loadModel(ckpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The checkpoint holds the last epoch, the weights file the best:
+	// compare the float model with its own quantisation.
+	if net, err = nnue.Load(m.quantise().Marshal()); err != nil {
+		t.Fatal(err)
+	}
+	recs, _, _ := ReadRecords(data)
+	d := buildDataset(recs, m.Scale, 1)
+	var act activations
+	worst := 0.0
+	for i := range recs {
+		b := nnue.NewBoard(&recs[i].Board, recs[i].Hands)
+		f := m.forward(&d, &d.samples[i], &act) * m.Scale
+		q := float64(net.EvaluateBoard(&b, recs[i].Side))
+		worst = max(worst, math.Abs(f-q))
+	}
+	if worst > 15 {
+		t.Fatalf("quantised and float networks differ by up to %.1f cp\n%s", worst, log.String())
+	}
+	t.Logf("quantised and float differ by at most %.1f cp", worst)
 }

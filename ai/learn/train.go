@@ -37,7 +37,10 @@ type TrainOptions struct {
 	// rows: with few positions the fine rows must move slowly, or they
 	// learn noise (0: 0.1 and 0.3).
 	BucketLR, SquareLR float64
-	Log                io.Writer
+	// L1 is the width of a hidden layer between the accumulators and the
+	// output (0: none). A resumed checkpoint keeps its own.
+	L1  int
+	Log io.Writer
 }
 
 // sample is one training position as features.
@@ -69,10 +72,16 @@ type model struct {
 	MO, VO [2 * nnue.Hidden]float32
 	MOB    float32
 	VOB    float32
-	Step   int64
-	Epoch  int
-	Scale  float64
-	Lambda float64
+	// L1 is the width of the hidden layer (0: none, the output is linear
+	// in the accumulators); L1W, L1B its weights, with their Adam moments.
+	L1         int
+	L1W, L1B   []float32
+	ML1W, VL1W []float32
+	ML1B, VL1B []float32
+	Step       int64
+	Epoch      int
+	Scale      float64
+	Lambda     float64
 	// BestVal is the lowest validation loss so far; the weights file is
 	// written only when an epoch beats it.
 	BestVal float64
@@ -92,7 +101,7 @@ func factorRows(f int) (int, int) {
 	return factorP + f, -1
 }
 
-func newModel(rng *rand.Rand) *model {
+func newModel(rng *rand.Rand, l1 int) *model {
 	m := &model{W: make([]float32, rows*nnue.Hidden), MW: make([]float32, rows*nnue.Hidden), VW: make([]float32, rows*nnue.Hidden)}
 	// Only the kind rows start random (to tell the hidden units apart):
 	// the finer rows start at zero, so that a bucket or square the data
@@ -107,6 +116,27 @@ func newModel(rng *rand.Rand) *model {
 		m.O[i] = float32(rng.Float64()*2-1) * 0.3
 		if i >= nnue.Hidden {
 			m.O[i] = -m.O[i-nnue.Hidden] // start symmetric: us minus them
+		}
+	}
+	if l1 > 0 {
+		m.L1 = l1
+		n := l1 * 2 * nnue.Hidden
+		m.L1W, m.ML1W, m.VL1W = make([]float32, n), make([]float32, n), make([]float32, n)
+		m.L1B, m.ML1B, m.VL1B = make([]float32, l1), make([]float32, l1), make([]float32, l1)
+		// Each unit starts as a random "us minus them" mix, in the middle
+		// of its linear range.
+		for j := 0; j < l1; j++ {
+			for i := 0; i < nnue.Hidden; i++ {
+				w := float32(rng.Float64()*2-1) * 0.25
+				m.L1W[j*2*nnue.Hidden+i], m.L1W[j*2*nnue.Hidden+nnue.Hidden+i] = w, -w
+			}
+			m.L1B[j] = 0.5
+		}
+		for j := range m.O {
+			m.O[j] = 0
+			if j < l1 {
+				m.O[j] = float32(rng.Float64()*2-1) * 0.5
+			}
 		}
 	}
 	return m
@@ -202,10 +232,21 @@ type trainer struct {
 	gB      [nnue.Hidden]float32
 	gO      [2 * nnue.Hidden]float32
 	gOB     float32
+	gL1W    []float32
+	gL1B    []float32
 }
 
-// forward computes the accumulators and the output logit of s.
-func (m *model) forward(d *dataset, s *sample, acc *[2][nnue.Hidden]float32) float64 {
+// activations are one position's accumulators and hidden-layer sums, kept
+// from forward for backward.
+type activations struct {
+	acc [2][nnue.Hidden]float32
+	z   [nnue.MaxL1]float32
+}
+
+// forward computes the accumulators, the hidden layer (if any) and the
+// output logit of s.
+func (m *model) forward(d *dataset, s *sample, act *activations) float64 {
+	acc := &act.acc
 	off := int(s.off)
 	for c := 0; c < 2; c++ {
 		a := &acc[c]
@@ -229,8 +270,23 @@ func (m *model) forward(d *dataset, s *sample, acc *[2][nnue.Hidden]float32) flo
 	}
 	us, them := &acc[s.side], &acc[s.side^1]
 	o := float64(m.OB)
+	if m.L1 == 0 {
+		for i := 0; i < nnue.Hidden; i++ {
+			o += float64(m.O[i]*clip01(us[i]) + m.O[nnue.Hidden+i]*clip01(them[i]))
+		}
+		return o
+	}
+	var in [2 * nnue.Hidden]float32
 	for i := 0; i < nnue.Hidden; i++ {
-		o += float64(m.O[i]*clip01(us[i]) + m.O[nnue.Hidden+i]*clip01(them[i]))
+		in[i], in[nnue.Hidden+i] = clip01(us[i]), clip01(them[i])
+	}
+	for j := 0; j < m.L1; j++ {
+		z := m.L1B[j]
+		for i, w := range m.L1W[j*2*nnue.Hidden : (j+1)*2*nnue.Hidden] {
+			z += w * in[i]
+		}
+		act.z[j] = z
+		o += float64(m.O[j] * clip01(z))
 	}
 	return o
 }
@@ -238,19 +294,49 @@ func (m *model) forward(d *dataset, s *sample, acc *[2][nnue.Hidden]float32) flo
 func clip01(x float32) float32 { return min(max(x, 0), 1) }
 
 // backward adds the gradient of the loss of s (g = dLoss/dlogit) to t.
-func (t *trainer) backward(d *dataset, s *sample, acc *[2][nnue.Hidden]float32, g float32) {
+func (t *trainer) backward(d *dataset, s *sample, act *activations, g float32) {
 	m := t.m
 	t.gOB += g
-	us, them := &acc[s.side], &acc[s.side^1]
+	us, them := &act.acc[s.side], &act.acc[s.side^1]
 	var da [2][nnue.Hidden]float32
-	for i := 0; i < nnue.Hidden; i++ {
-		t.gO[i] += g * clip01(us[i])
-		t.gO[nnue.Hidden+i] += g * clip01(them[i])
-		if us[i] > 0 && us[i] < 1 {
-			da[s.side][i] = g * m.O[i]
+	if m.L1 == 0 {
+		for i := 0; i < nnue.Hidden; i++ {
+			t.gO[i] += g * clip01(us[i])
+			t.gO[nnue.Hidden+i] += g * clip01(them[i])
+			if us[i] > 0 && us[i] < 1 {
+				da[s.side][i] = g * m.O[i]
+			}
+			if them[i] > 0 && them[i] < 1 {
+				da[s.side^1][i] = g * m.O[nnue.Hidden+i]
+			}
 		}
-		if them[i] > 0 && them[i] < 1 {
-			da[s.side^1][i] = g * m.O[nnue.Hidden+i]
+	} else {
+		var in, din [2 * nnue.Hidden]float32
+		for i := 0; i < nnue.Hidden; i++ {
+			in[i], in[nnue.Hidden+i] = clip01(us[i]), clip01(them[i])
+		}
+		for j := 0; j < m.L1; j++ {
+			z := act.z[j]
+			t.gO[j] += g * clip01(z)
+			if z <= 0 || z >= 1 {
+				continue
+			}
+			dz := g * m.O[j]
+			t.gL1B[j] += dz
+			w := m.L1W[j*2*nnue.Hidden : (j+1)*2*nnue.Hidden]
+			gw := t.gL1W[j*2*nnue.Hidden : (j+1)*2*nnue.Hidden]
+			for i := range in {
+				gw[i] += dz * in[i]
+				din[i] += dz * w[i]
+			}
+		}
+		for i := 0; i < nnue.Hidden; i++ {
+			if us[i] > 0 && us[i] < 1 {
+				da[s.side][i] = din[i]
+			}
+			if them[i] > 0 && them[i] < 1 {
+				da[s.side^1][i] = din[nnue.Hidden+i]
+			}
 		}
 	}
 	off := int(s.off)
@@ -333,11 +419,19 @@ func (t *trainer) step(lr, bucketLR, squareLR float64, batch int) {
 	}
 	upd(&m.OB, &m.MOB, &m.VOB, t.gOB, 1e6)
 	t.gOB = 0
+	for i := range m.L1W {
+		upd(&m.L1W[i], &m.ML1W[i], &m.VL1W[i], t.gL1W[i], nnue.MaxL1Weight)
+		t.gL1W[i] = 0
+	}
+	for i := range m.L1B {
+		upd(&m.L1B[i], &m.ML1B[i], &m.VL1B[i], t.gL1B[i], 1e6)
+		t.gL1B[i] = 0
+	}
 }
 
 // loss is the mean cross-entropy of the model on d.
 func (m *model) loss(d *dataset) float64 {
-	var acc [2][nnue.Hidden]float32
+	var acc activations
 	sum := 0.0
 	for i := range d.samples {
 		s := &d.samples[i]
@@ -350,7 +444,7 @@ func (m *model) loss(d *dataset) float64 {
 // the labels' own scores: their correlation and the mean absolute error
 // (how well a distilled network reproduces its teacher).
 func (m *model) agreement(d *dataset, recs []Record) (corr, mae float64) {
-	var acc [2][nnue.Hidden]float32
+	var acc activations
 	xs := make([]float64, len(d.samples))
 	ys := make([]float64, len(d.samples))
 	for i := range d.samples {
@@ -407,7 +501,19 @@ func (m *model) quantise() *nnue.Net {
 	for i := range m.B {
 		n.FTBias[i] = q(float64(m.B[i]) * nnue.QA)
 	}
-	for i := range m.O {
+	n.L1 = m.L1
+	if m.L1 > 0 {
+		n.Out = make([]int16, m.L1)
+		n.L1W = make([]int16, len(m.L1W))
+		n.L1B = make([]int32, m.L1)
+		for i, w := range m.L1W {
+			n.L1W[i] = q(float64(w) * nnue.QL)
+		}
+		for j, b := range m.L1B {
+			n.L1B[j] = int32(math.Round(float64(b) * nnue.QA * nnue.QL))
+		}
+	}
+	for i := range n.Out {
 		n.Out[i] = q(float64(m.O[i]) * nnue.QB)
 	}
 	n.OutBias = int32(math.Round(float64(m.OB) * nnue.QA * nnue.QB))
@@ -459,7 +565,9 @@ func loadModel(path string) (*model, error) {
 	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&m); err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", path, err)
 	}
-	if len(m.W) != rows*nnue.Hidden || len(m.MW) != len(m.W) || len(m.VW) != len(m.W) {
+	if len(m.W) != rows*nnue.Hidden || len(m.MW) != len(m.W) || len(m.VW) != len(m.W) ||
+		m.L1 < 0 || m.L1 > nnue.MaxL1 || len(m.L1W) != m.L1*2*nnue.Hidden || len(m.L1B) != m.L1 ||
+		len(m.ML1W) != len(m.L1W) || len(m.VL1W) != len(m.L1W) || len(m.ML1B) != m.L1 || len(m.VL1B) != m.L1 {
 		return nil, fmt.Errorf("checkpoint %s: shape does not match this build", path)
 	}
 	return &m, nil
@@ -487,6 +595,9 @@ func Train(ctx context.Context, o TrainOptions) error {
 	if o.SquareLR <= 0 {
 		o.SquareLR = 0.3
 	}
+	if o.L1 < 0 || o.L1 > nnue.MaxL1 {
+		return fmt.Errorf("train: a hidden layer of %d units (want 0..%d)", o.L1, nnue.MaxL1)
+	}
 	trainRecs, valRecs, err := loadData(o.Data)
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
@@ -505,7 +616,7 @@ func Train(ctx context.Context, o TrainOptions) error {
 		}
 	}
 	if m == nil {
-		m = newModel(rng)
+		m = newModel(rng, o.L1)
 		m.Scale = o.Scale
 		if m.Scale <= 0 {
 			m.Scale = fitScale(trainRecs)
@@ -513,8 +624,8 @@ func Train(ctx context.Context, o TrainOptions) error {
 		m.Lambda = o.Lambda
 		m.BestVal = math.Inf(1)
 	}
-	logf("train: %d training and %d validation positions (in check or best move a capture left out); K %.0f cp per logit, λ %.2f\n",
-		len(trainRecs), len(valRecs), m.Scale, m.Lambda)
+	logf("train: %d training and %d validation positions (in check or best move a capture left out); K %.0f cp per logit, λ %.2f, hidden layer %d\n",
+		len(trainRecs), len(valRecs), m.Scale, m.Lambda, m.L1)
 	tr := buildDataset(trainRecs, m.Scale, m.Lambda)
 	va := buildDataset(valRecs, m.Scale, m.Lambda)
 	// Baselines for the validation loss: the search score alone, and a
@@ -526,12 +637,12 @@ func Train(ctx context.Context, o TrainOptions) error {
 	}
 	logf("train: validation loss of the labels' own search score %.5f, of a coin flip %.5f\n",
 		base/float64(len(va.samples)), coin/float64(len(va.samples)))
-	t := &trainer{m: m, gW: make([]float32, len(m.W)), mark: make([]bool, rows)}
+	t := &trainer{m: m, gW: make([]float32, len(m.W)), mark: make([]bool, rows), gL1W: make([]float32, len(m.L1W)), gL1B: make([]float32, m.L1)}
 	order := make([]int, len(tr.samples))
 	for i := range order {
 		order[i] = i
 	}
-	var acc [2][nnue.Hidden]float32
+	var acc activations
 	for e := 0; e < o.Epochs && ctx.Err() == nil; e++ {
 		start := time.Now()
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
