@@ -821,6 +821,7 @@ func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "learn-data/nnue.bin", "weights file written after every epoch")
 	ckpt := fs.String("checkpoint", "learn-data/train.ckpt", "checkpoint (float weights, optimiser state) written after every epoch")
 	resume := fs.Bool("resume", false, "carry on from --checkpoint")
+	from := fs.String("from", "", "start from this checkpoint's weights with this run's --lambda and data (fine-tuning; --resume takes precedence when --checkpoint exists)")
 	epochs := fs.Int("epochs", 10, "epochs to run")
 	batch := fs.Int("batch", 256, "positions per mini-batch")
 	lr := fs.Float64("lr", 1e-3, "Adam learning rate")
@@ -841,7 +842,7 @@ func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := interruptible()
 	defer cancel()
 	err = learn.Train(ctx, learn.TrainOptions{
-		Data: data, Out: *out, Checkpoint: *ckpt, Resume: *resume, Epochs: *epochs, Batch: *batch,
+		Data: data, Out: *out, Checkpoint: *ckpt, Resume: *resume, From: *from, Epochs: *epochs, Batch: *batch,
 		LR: *lr, Lambda: *lambda, Scale: *scale, Seed: *seed, BucketLR: *bucketLR, SquareLR: *squareLR, L1: *l1, Log: stdout,
 	})
 	if err != nil {

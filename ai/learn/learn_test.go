@@ -114,6 +114,19 @@ func TestGenerateResumeTrain(t *testing.T) {
 	if !strings.Contains(log.String(), "resuming") || !strings.Contains(log.String(), "epoch 3:") {
 		t.Fatalf("the second run did not resume at epoch 3:\n%s", log.String())
 	}
+	// Fine-tuning from the checkpoint with another λ: a new checkpoint
+	// that starts where the first left off.
+	ft := TrainOptions{Data: []string{out}, Out: filepath.Join(dir, "ft.bin"), Checkpoint: filepath.Join(dir, "ft.ckpt"), From: ckpt, Epochs: 1, Batch: 8, Lambda: 0, Seed: 1, Log: &log}
+	if err := Train(context.Background(), ft); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	fm, err := loadModel(ft.Checkpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "fine-tuning") || fm.Epoch != 4 || fm.Lambda != 0 || fm.Scale != 600 {
+		t.Fatalf("fine-tuning: epoch %d, λ %v, K %v, want 4, 0, 600 (K kept from the checkpoint)\n%s", fm.Epoch, fm.Lambda, fm.Scale, log.String())
+	}
 	t.Log(log.String())
 	w, err := os.ReadFile(weights)
 	if err != nil {

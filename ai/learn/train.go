@@ -22,9 +22,14 @@ type TrainOptions struct {
 	Out        string   // quantised weights, written after every epoch
 	Checkpoint string   // float weights and optimiser state, written after every epoch
 	Resume     bool     // carry on from Checkpoint if it exists
-	Epochs     int      // epochs to run in this call
-	Batch      int
-	LR         float64
+	// From, when set (and not resuming), starts from the weights of that
+	// checkpoint with this run's λ and data: fine-tuning (its K is kept,
+	// since the weights are scaled for it; the best validation loss starts
+	// afresh, since the validation set is another).
+	From   string
+	Epochs int // epochs to run in this call
+	Batch  int
+	LR     float64
 	// Lambda weighs the search score against the game result in the
 	// target: λ·sigmoid(score/K) + (1-λ)·result, as elmo does.
 	Lambda float64
@@ -614,6 +619,13 @@ func Train(ctx context.Context, o TrainOptions) error {
 			}
 			logf("train: resuming %s at epoch %d (step %d, K %.0f, λ %.2f)\n", o.Checkpoint, m.Epoch, m.Step, m.Scale, m.Lambda)
 		}
+	}
+	if m == nil && o.From != "" {
+		if m, err = loadModel(o.From); err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
+		logf("train: fine-tuning from %s (epoch %d, K %.0f, hidden layer %d) with λ %.2f\n", o.From, m.Epoch, m.Scale, m.L1, o.Lambda)
+		m.Lambda, m.BestVal = o.Lambda, math.Inf(1)
 	}
 	if m == nil {
 		m = newModel(rng, o.L1)
