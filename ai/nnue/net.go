@@ -194,12 +194,16 @@ func (n *Net) output(us, them *[Hidden]int32) int {
 			in[i], in[Hidden+i] = clip(us[i]), clip(them[i])
 		}
 		for j := 0; j < n.L1; j++ {
-			// 64 products of up to 2^10 × 2^15 reach 2^31: past int32.
-			z := int64(n.L1B[j])
-			for i, w := range n.L1W[j*2*Hidden : (j+1)*2*Hidden] {
-				z += int64(in[i]) * int64(w)
+			// Each half sums 32 products of at most 2^10 × 2^15: below
+			// 2^30, so int32 (faster) is safe; the bias is added in int64.
+			w := (*[2 * Hidden]int16)(n.L1W[j*2*Hidden:])
+			var z0, z1 int32
+			for i := 0; i < 2*Hidden; i += 2 {
+				z0 += in[i] * int32(w[i])
+				z1 += in[i+1] * int32(w[i+1])
 			}
-			sum += int64(clip(int32(min(max(z/QL, -QA), 2*QA)))) * int64(n.Out[j])
+			z := (int64(z0) + int64(z1) + int64(n.L1B[j])) / QL
+			sum += int64(clip(int32(min(max(z, -QA), 2*QA)))) * int64(n.Out[j])
 		}
 	}
 	v := int(sum * int64(n.Scale) / (QA * QB))
