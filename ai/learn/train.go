@@ -647,7 +647,7 @@ func Train(ctx context.Context, o TrainOptions) error {
 		base += crossEntropy(sigmoid(float64(valRecs[i].Score)/m.Scale), float64(s.target))
 		coin += crossEntropy(0.5, float64(s.target))
 	}
-	logf("train: validation loss of the labels' own search score %.5f, of a coin flip %.5f\n",
+	logf("train: validation loss of the labels' own scores %.5f (the floor when λ = 1), of a coin flip %.5f\n",
 		base/float64(len(va.samples)), coin/float64(len(va.samples)))
 	t := &trainer{m: m, gW: make([]float32, len(m.W)), mark: make([]bool, rows), gL1W: make([]float32, len(m.L1W)), gL1B: make([]float32, m.L1)}
 	order := make([]int, len(tr.samples))
@@ -700,13 +700,16 @@ func Train(ctx context.Context, o TrainOptions) error {
 	net := m.quantise()
 	q := 0.0
 	xs, ys := make([]float64, len(valRecs)), make([]float64, len(valRecs))
+	mae := 0.0
 	for i := range valRecs {
 		r := &valRecs[i]
 		b := nnue.NewBoard(&r.Board, r.Hands)
 		v := net.EvaluateBoard(&b, r.Side)
 		q += crossEntropy(sigmoid(float64(v)/m.Scale), float64(va.samples[i].target))
 		xs[i], ys[i] = float64(v), float64(r.Score)
+		mae += math.Abs(xs[i] - ys[i])
 	}
-	logf("train: quantised network's validation loss %.5f, correlation with the labels' scores %.4f\n", q/float64(len(valRecs)), pearson(xs, ys))
+	logf("train: quantised network's validation loss %.5f; against the labels' scores: correlation %.4f, mean |error| %.0f cp\n",
+		q/float64(len(valRecs)), pearson(xs, ys), mae/float64(len(valRecs)))
 	return nil
 }
