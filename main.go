@@ -803,6 +803,8 @@ func runLearnGen(args []string, stdout, stderr io.Writer) int {
 	maxPlies := fs.Int("max-plies", 320, "a game longer than this is a draw")
 	positions := fs.Int("positions", 0, "stop when the file holds this many positions (0: run until killed)")
 	seed := fs.Uint64("seed", 1, "random seed (mixed with the file size, so a restart plays new games)")
+	randomProb := fs.Float64("random-prob", 0, "chance of a random legal move at each ply of a game (variety)")
+	labelFlag := fs.String("label", "search", "label: search (the search's score) or eval (the hand-set static evaluation: cheap, for distillation)")
 	evalFlag := evalFlags(fs)
 	if rest, err := parseArgs(fs, args); err != nil || len(rest) != 0 {
 		if err == nil {
@@ -813,6 +815,19 @@ func runLearnGen(args []string, stdout, stderr io.Writer) int {
 	newEngine, err := evalFlag()
 	if err != nil {
 		fmt.Fprintln(stderr, "kiki learn gen:", err)
+		return 2
+	}
+	var label ai.Evaluator
+	switch *labelFlag {
+	case "search":
+	case "eval":
+		label = &ai.Default
+	default:
+		fmt.Fprintf(stderr, "kiki learn gen: --label %q: want search or eval\n", *labelFlag)
+		return 2
+	}
+	if *randomProb < 0 || *randomProb > 1 {
+		fmt.Fprintln(stderr, "kiki learn gen: --random-prob must be in 0..1")
 		return 2
 	}
 	starts, err := startPositions(*kifDir, *maxStart, stderr)
@@ -831,6 +846,7 @@ func runLearnGen(args []string, stdout, stderr io.Writer) int {
 	err = learn.Generate(ctx, learn.GenOptions{
 		Out: *out, Starts: starts, Nodes: *nodes, RandomMoves: *random, MaxPlies: *maxPlies,
 		Positions: *positions, Seed: *seed, NewEngine: newEngine, Log: stdout,
+		RandomProb: *randomProb, Label: label,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "kiki learn gen:", err)
@@ -871,6 +887,7 @@ func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "learn-data/nnue.bin", "weights file written after every epoch")
 	ckpt := fs.String("checkpoint", "learn-data/train.ckpt", "checkpoint (float weights, optimiser state) written after every epoch")
 	resume := fs.Bool("resume", false, "carry on from --checkpoint")
+	from := fs.String("from", "", "start from this checkpoint's weights with this run's --lambda and data (fine-tuning; --resume takes precedence when --checkpoint exists)")
 	epochs := fs.Int("epochs", 10, "epochs to run")
 	batch := fs.Int("batch", 256, "positions per mini-batch")
 	lr := fs.Float64("lr", 1e-3, "Adam learning rate")
@@ -879,6 +896,7 @@ func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "random seed (initial weights, shuffling)")
 	bucketLR := fs.Float64("bucket-lr", 0.1, "learning-rate factor of the king-bucket rows")
 	squareLR := fs.Float64("square-lr", 0.3, "learning-rate factor of the bucket-free piece-square rows")
+	l1 := fs.Int("l1", 0, "units of a hidden layer between the accumulators and the output (0: none; a resumed checkpoint keeps its own)")
 	data, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
@@ -890,8 +908,8 @@ func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := interruptible()
 	defer cancel()
 	err = learn.Train(ctx, learn.TrainOptions{
-		Data: data, Out: *out, Checkpoint: *ckpt, Resume: *resume, Epochs: *epochs, Batch: *batch,
-		LR: *lr, Lambda: *lambda, Scale: *scale, Seed: *seed, BucketLR: *bucketLR, SquareLR: *squareLR, Log: stdout,
+		Data: data, Out: *out, Checkpoint: *ckpt, Resume: *resume, From: *from, Epochs: *epochs, Batch: *batch,
+		LR: *lr, Lambda: *lambda, Scale: *scale, Seed: *seed, BucketLR: *bucketLR, SquareLR: *squareLR, L1: *l1, Log: stdout,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "kiki learn train:", err)

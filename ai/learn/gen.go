@@ -24,6 +24,14 @@ type GenOptions struct {
 	MaxPlies    int              // a game still going after this many plies is a draw
 	Positions   int              // stop once the file holds this many records (0: no limit)
 	Seed        uint64
+	// RandomProb is the chance, at each ply of a game, of playing a random
+	// legal move instead of the search's (variety for cheap data).
+	RandomProb float64
+	// Label, when set, labels each position with this evaluation's static
+	// score instead of the search score (distillation: thousands of
+	// positions a second at a few nodes a move). The search still picks
+	// the move and tells whether the position is quiet.
+	Label ai.Evaluator
 	// NewEngine makes the engine that plays and labels (its evaluation is
 	// the teacher); Generate sets it to one thread and level 10.
 	NewEngine func() *ai.Engine
@@ -65,7 +73,11 @@ func Generate(ctx context.Context, o GenOptions) error {
 			fmt.Fprintf(o.Log, format, a...)
 		}
 	}
-	logf("gen: %s holds %d positions; %d nodes a move\n", o.Out, have, o.Nodes)
+	label := "search score"
+	if o.Label != nil {
+		label = "static evaluation"
+	}
+	logf("gen: %s holds %d positions; %d nodes a move, labelled with the %s\n", o.Out, have, o.Nodes, label)
 	start := time.Now()
 	games, added, dups := 0, 0, 0
 	buf := make([]byte, 0, RecordSize*512)
@@ -162,6 +174,9 @@ func playGame(ctx context.Context, eng *ai.Engine, o GenOptions, rng *rand.Rand)
 		if _, mate := ai.IsMate(score); !mate && score > -adjudicate*4 && score < adjudicate*4 {
 			rec := NewRecord(p)
 			rec.Score = int16(score)
+			if o.Label != nil {
+				rec.Score = int16(min(max(o.Label.Evaluate(p), -adjudicate*4), adjudicate*4))
+			}
 			rec.Move = r.Move.Key16()
 			if p.InCheck() {
 				rec.Flags |= FlagInCheck
@@ -196,6 +211,12 @@ func playGame(ctx context.Context, eng *ai.Engine, o GenOptions, rng *rand.Rand)
 			}
 			return finish(game.White, false)
 		}
-		p.DoMove(r.Move)
+		m := r.Move
+		if o.RandomProb > 0 && rng.Float64() < o.RandomProb {
+			ml.Clear()
+			p.LegalMoves(&ml)
+			m = ml.At(rng.IntN(ml.Len())) // r.Move exists, so the list is not empty
+		}
+		p.DoMove(m)
 	}
 }

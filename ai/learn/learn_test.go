@@ -3,6 +3,7 @@ package learn
 import (
 	"bytes"
 	"context"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -113,6 +114,19 @@ func TestGenerateResumeTrain(t *testing.T) {
 	if !strings.Contains(log.String(), "resuming") || !strings.Contains(log.String(), "epoch 3:") {
 		t.Fatalf("the second run did not resume at epoch 3:\n%s", log.String())
 	}
+	// Fine-tuning from the checkpoint with another λ: a new checkpoint
+	// that starts where the first left off.
+	ft := TrainOptions{Data: []string{out}, Out: filepath.Join(dir, "ft.bin"), Checkpoint: filepath.Join(dir, "ft.ckpt"), From: ckpt, Epochs: 1, Batch: 8, Lambda: 0, Seed: 1, Log: &log}
+	if err := Train(context.Background(), ft); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	fm, err := loadModel(ft.Checkpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "fine-tuning") || fm.Epoch != 4 || fm.Lambda != 0 || fm.Scale != 600 {
+		t.Fatalf("fine-tuning: epoch %d, λ %v, K %v, want 4, 0, 600 (K kept from the checkpoint)\n%s", fm.Epoch, fm.Lambda, fm.Scale, log.String())
+	}
 	t.Log(log.String())
 	w, err := os.ReadFile(weights)
 	if err != nil {
@@ -121,4 +135,109 @@ func TestGenerateResumeTrain(t *testing.T) {
 	if _, err := nnue.Load(w); err != nil {
 		t.Fatalf("trained weights refused: %v", err)
 	}
+}
+
+// TestGenerateEvalLabel checks the distillation mode: every record's score
+// is the teacher's static evaluation of its position (clamped as stored),
+// not the search's, and random moves still give whole, legal games.
+func TestGenerateEvalLabel(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "distill.bin")
+	err := Generate(context.Background(), GenOptions{
+		Out: out, Starts: []*game.Position{game.NewStartPosition()}, Nodes: 16, RandomMoves: 4, MaxPlies: 60,
+		Positions: 60, Seed: 5, RandomProb: 0.3, Label: &ai.Default,
+		NewEngine: func() *ai.Engine { return ai.NewEngine(1) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, stray, err := ReadRecords(out)
+	if err != nil || stray != 0 || len(recs) < 60 {
+		t.Fatalf("%d records, %d stray bytes, %v", len(recs), stray, err)
+	}
+	nonzero := 0
+	for i, r := range recs {
+		p, err := r.Position()
+		if err != nil {
+			t.Fatalf("record %d: %v", i, err)
+		}
+		want := min(max(ai.Default.Evaluate(p), -4*adjudicate), 4*adjudicate)
+		if int(r.Score) != want {
+			t.Fatalf("record %d (%s): score %d, want the static evaluation %d", i, p.SFEN(), r.Score, want)
+		}
+		if r.Score != 0 {
+			nonzero++
+		}
+	}
+	if nonzero == 0 {
+		t.Fatal("every label is 0")
+	}
+}
+
+func TestPearson(t *testing.T) {
+	xs := []float64{1, 2, 3, 4}
+	if r := pearson(xs, []float64{10, 20, 30, 40}); r < 0.9999 {
+		t.Errorf("perfectly related: %v", r)
+	}
+	if r := pearson(xs, []float64{4, 3, 2, 1}); r > -0.9999 {
+		t.Errorf("perfectly inverse: %v", r)
+	}
+	if r := pearson(xs, []float64{5, 5, 5, 5}); r != 0 {
+		t.Errorf("constant: %v", r)
+	}
+}
+
+// TestTrainHiddenLayer trains a network with a hidden layer on a small
+// distillation set and checks that the weights file has the layer and that
+// the quantised network scores positions as the float model does.
+func TestTrainHiddenLayer(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.bin")
+	err := Generate(context.Background(), GenOptions{
+		Out: data, Starts: []*game.Position{game.NewStartPosition()}, Nodes: 16, RandomMoves: 6, MaxPlies: 80,
+		Positions: 150, Seed: 8, RandomProb: 0.2, Label: &ai.Default,
+		NewEngine: func() *ai.Engine { return ai.NewEngine(1) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	weights, ckpt := filepath.Join(dir, "nnue.bin"), filepath.Join(dir, "train.ckpt")
+	var log bytes.Buffer
+	to := TrainOptions{Data: []string{data}, Out: weights, Checkpoint: ckpt, Epochs: 3, Batch: 16, Lambda: 1, Scale: 600, Seed: 2, L1: 8, Log: &log}
+	if err := Train(context.Background(), to); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	w, err := os.ReadFile(weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := nnue.Load(w)
+	if err != nil {
+		t.Fatalf("trained weights refused: %v", err)
+	}
+	if net.L1 != 8 {
+		t.Fatalf("hidden layer of %d units, want 8", net.L1)
+	}
+	m, err := loadModel(ckpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The checkpoint holds the last epoch, the weights file the best:
+	// compare the float model with its own quantisation.
+	if net, err = nnue.Load(m.quantise().Marshal()); err != nil {
+		t.Fatal(err)
+	}
+	recs, _, _ := ReadRecords(data)
+	d := buildDataset(recs, m.Scale, 1)
+	var act activations
+	worst := 0.0
+	for i := range recs {
+		b := nnue.NewBoard(&recs[i].Board, recs[i].Hands)
+		f := m.forward(&d, &d.samples[i], &act) * m.Scale
+		q := float64(net.EvaluateBoard(&b, recs[i].Side))
+		worst = max(worst, math.Abs(f-q))
+	}
+	if worst > 15 {
+		t.Fatalf("quantised and float networks differ by up to %.1f cp\n%s", worst, log.String())
+	}
+	t.Logf("quantised and float differ by at most %.1f cp", worst)
 }

@@ -22,9 +22,14 @@ type TrainOptions struct {
 	Out        string   // quantised weights, written after every epoch
 	Checkpoint string   // float weights and optimiser state, written after every epoch
 	Resume     bool     // carry on from Checkpoint if it exists
-	Epochs     int      // epochs to run in this call
-	Batch      int
-	LR         float64
+	// From, when set (and not resuming), starts from the weights of that
+	// checkpoint with this run's λ and data: fine-tuning (its K is kept,
+	// since the weights are scaled for it; the best validation loss starts
+	// afresh, since the validation set is another).
+	From   string
+	Epochs int // epochs to run in this call
+	Batch  int
+	LR     float64
 	// Lambda weighs the search score against the game result in the
 	// target: λ·sigmoid(score/K) + (1-λ)·result, as elmo does.
 	Lambda float64
@@ -37,7 +42,10 @@ type TrainOptions struct {
 	// rows: with few positions the fine rows must move slowly, or they
 	// learn noise (0: 0.1 and 0.3).
 	BucketLR, SquareLR float64
-	Log                io.Writer
+	// L1 is the width of a hidden layer between the accumulators and the
+	// output (0: none). A resumed checkpoint keeps its own.
+	L1  int
+	Log io.Writer
 }
 
 // sample is one training position as features.
@@ -69,10 +77,16 @@ type model struct {
 	MO, VO [2 * nnue.Hidden]float32
 	MOB    float32
 	VOB    float32
-	Step   int64
-	Epoch  int
-	Scale  float64
-	Lambda float64
+	// L1 is the width of the hidden layer (0: none, the output is linear
+	// in the accumulators); L1W, L1B its weights, with their Adam moments.
+	L1         int
+	L1W, L1B   []float32
+	ML1W, VL1W []float32
+	ML1B, VL1B []float32
+	Step       int64
+	Epoch      int
+	Scale      float64
+	Lambda     float64
 	// BestVal is the lowest validation loss so far; the weights file is
 	// written only when an epoch beats it.
 	BestVal float64
@@ -92,7 +106,7 @@ func factorRows(f int) (int, int) {
 	return factorP + f, -1
 }
 
-func newModel(rng *rand.Rand) *model {
+func newModel(rng *rand.Rand, l1 int) *model {
 	m := &model{W: make([]float32, rows*nnue.Hidden), MW: make([]float32, rows*nnue.Hidden), VW: make([]float32, rows*nnue.Hidden)}
 	// Only the kind rows start random (to tell the hidden units apart):
 	// the finer rows start at zero, so that a bucket or square the data
@@ -107,6 +121,27 @@ func newModel(rng *rand.Rand) *model {
 		m.O[i] = float32(rng.Float64()*2-1) * 0.3
 		if i >= nnue.Hidden {
 			m.O[i] = -m.O[i-nnue.Hidden] // start symmetric: us minus them
+		}
+	}
+	if l1 > 0 {
+		m.L1 = l1
+		n := l1 * 2 * nnue.Hidden
+		m.L1W, m.ML1W, m.VL1W = make([]float32, n), make([]float32, n), make([]float32, n)
+		m.L1B, m.ML1B, m.VL1B = make([]float32, l1), make([]float32, l1), make([]float32, l1)
+		// Each unit starts as a random "us minus them" mix, in the middle
+		// of its linear range.
+		for j := 0; j < l1; j++ {
+			for i := 0; i < nnue.Hidden; i++ {
+				w := float32(rng.Float64()*2-1) * 0.25
+				m.L1W[j*2*nnue.Hidden+i], m.L1W[j*2*nnue.Hidden+nnue.Hidden+i] = w, -w
+			}
+			m.L1B[j] = 0.5
+		}
+		for j := range m.O {
+			m.O[j] = 0
+			if j < l1 {
+				m.O[j] = float32(rng.Float64()*2-1) * 0.5
+			}
 		}
 	}
 	return m
@@ -202,10 +237,21 @@ type trainer struct {
 	gB      [nnue.Hidden]float32
 	gO      [2 * nnue.Hidden]float32
 	gOB     float32
+	gL1W    []float32
+	gL1B    []float32
 }
 
-// forward computes the accumulators and the output logit of s.
-func (m *model) forward(d *dataset, s *sample, acc *[2][nnue.Hidden]float32) float64 {
+// activations are one position's accumulators and hidden-layer sums, kept
+// from forward for backward.
+type activations struct {
+	acc [2][nnue.Hidden]float32
+	z   [nnue.MaxL1]float32
+}
+
+// forward computes the accumulators, the hidden layer (if any) and the
+// output logit of s.
+func (m *model) forward(d *dataset, s *sample, act *activations) float64 {
+	acc := &act.acc
 	off := int(s.off)
 	for c := 0; c < 2; c++ {
 		a := &acc[c]
@@ -229,8 +275,23 @@ func (m *model) forward(d *dataset, s *sample, acc *[2][nnue.Hidden]float32) flo
 	}
 	us, them := &acc[s.side], &acc[s.side^1]
 	o := float64(m.OB)
+	if m.L1 == 0 {
+		for i := 0; i < nnue.Hidden; i++ {
+			o += float64(m.O[i]*clip01(us[i]) + m.O[nnue.Hidden+i]*clip01(them[i]))
+		}
+		return o
+	}
+	var in [2 * nnue.Hidden]float32
 	for i := 0; i < nnue.Hidden; i++ {
-		o += float64(m.O[i]*clip01(us[i]) + m.O[nnue.Hidden+i]*clip01(them[i]))
+		in[i], in[nnue.Hidden+i] = clip01(us[i]), clip01(them[i])
+	}
+	for j := 0; j < m.L1; j++ {
+		z := m.L1B[j]
+		for i, w := range m.L1W[j*2*nnue.Hidden : (j+1)*2*nnue.Hidden] {
+			z += w * in[i]
+		}
+		act.z[j] = z
+		o += float64(m.O[j] * clip01(z))
 	}
 	return o
 }
@@ -238,19 +299,49 @@ func (m *model) forward(d *dataset, s *sample, acc *[2][nnue.Hidden]float32) flo
 func clip01(x float32) float32 { return min(max(x, 0), 1) }
 
 // backward adds the gradient of the loss of s (g = dLoss/dlogit) to t.
-func (t *trainer) backward(d *dataset, s *sample, acc *[2][nnue.Hidden]float32, g float32) {
+func (t *trainer) backward(d *dataset, s *sample, act *activations, g float32) {
 	m := t.m
 	t.gOB += g
-	us, them := &acc[s.side], &acc[s.side^1]
+	us, them := &act.acc[s.side], &act.acc[s.side^1]
 	var da [2][nnue.Hidden]float32
-	for i := 0; i < nnue.Hidden; i++ {
-		t.gO[i] += g * clip01(us[i])
-		t.gO[nnue.Hidden+i] += g * clip01(them[i])
-		if us[i] > 0 && us[i] < 1 {
-			da[s.side][i] = g * m.O[i]
+	if m.L1 == 0 {
+		for i := 0; i < nnue.Hidden; i++ {
+			t.gO[i] += g * clip01(us[i])
+			t.gO[nnue.Hidden+i] += g * clip01(them[i])
+			if us[i] > 0 && us[i] < 1 {
+				da[s.side][i] = g * m.O[i]
+			}
+			if them[i] > 0 && them[i] < 1 {
+				da[s.side^1][i] = g * m.O[nnue.Hidden+i]
+			}
 		}
-		if them[i] > 0 && them[i] < 1 {
-			da[s.side^1][i] = g * m.O[nnue.Hidden+i]
+	} else {
+		var in, din [2 * nnue.Hidden]float32
+		for i := 0; i < nnue.Hidden; i++ {
+			in[i], in[nnue.Hidden+i] = clip01(us[i]), clip01(them[i])
+		}
+		for j := 0; j < m.L1; j++ {
+			z := act.z[j]
+			t.gO[j] += g * clip01(z)
+			if z <= 0 || z >= 1 {
+				continue
+			}
+			dz := g * m.O[j]
+			t.gL1B[j] += dz
+			w := m.L1W[j*2*nnue.Hidden : (j+1)*2*nnue.Hidden]
+			gw := t.gL1W[j*2*nnue.Hidden : (j+1)*2*nnue.Hidden]
+			for i := range in {
+				gw[i] += dz * in[i]
+				din[i] += dz * w[i]
+			}
+		}
+		for i := 0; i < nnue.Hidden; i++ {
+			if us[i] > 0 && us[i] < 1 {
+				da[s.side][i] = din[i]
+			}
+			if them[i] > 0 && them[i] < 1 {
+				da[s.side^1][i] = din[nnue.Hidden+i]
+			}
 		}
 	}
 	off := int(s.off)
@@ -333,17 +424,65 @@ func (t *trainer) step(lr, bucketLR, squareLR float64, batch int) {
 	}
 	upd(&m.OB, &m.MOB, &m.VOB, t.gOB, 1e6)
 	t.gOB = 0
+	for i := range m.L1W {
+		upd(&m.L1W[i], &m.ML1W[i], &m.VL1W[i], t.gL1W[i], nnue.MaxL1Weight)
+		t.gL1W[i] = 0
+	}
+	for i := range m.L1B {
+		upd(&m.L1B[i], &m.ML1B[i], &m.VL1B[i], t.gL1B[i], 1e6)
+		t.gL1B[i] = 0
+	}
 }
 
 // loss is the mean cross-entropy of the model on d.
 func (m *model) loss(d *dataset) float64 {
-	var acc [2][nnue.Hidden]float32
+	var acc activations
 	sum := 0.0
 	for i := range d.samples {
 		s := &d.samples[i]
 		sum += crossEntropy(sigmoid(m.forward(d, s, &acc)), float64(s.target))
 	}
 	return sum / float64(max(len(d.samples), 1))
+}
+
+// agreement compares the model's scores (logit × K, centipawns) on d with
+// the labels' own scores: their correlation and the mean absolute error
+// (how well a distilled network reproduces its teacher).
+func (m *model) agreement(d *dataset, recs []Record) (corr, mae float64) {
+	var acc activations
+	xs := make([]float64, len(d.samples))
+	ys := make([]float64, len(d.samples))
+	for i := range d.samples {
+		xs[i] = m.forward(d, &d.samples[i], &acc) * m.Scale
+		ys[i] = float64(recs[i].Score)
+		mae += math.Abs(xs[i] - ys[i])
+	}
+	return pearson(xs, ys), mae / float64(max(len(xs), 1))
+}
+
+// pearson returns the correlation of xs and ys (0 when either is constant).
+func pearson(xs, ys []float64) float64 {
+	n := float64(len(xs))
+	if n == 0 {
+		return 0
+	}
+	var sx, sy float64
+	for i := range xs {
+		sx += xs[i]
+		sy += ys[i]
+	}
+	mx, my := sx/n, sy/n
+	var cxy, cxx, cyy float64
+	for i := range xs {
+		dx, dy := xs[i]-mx, ys[i]-my
+		cxy += dx * dy
+		cxx += dx * dx
+		cyy += dy * dy
+	}
+	if cxx == 0 || cyy == 0 {
+		return 0
+	}
+	return cxy / math.Sqrt(cxx*cyy)
 }
 
 // quantise returns the network as the engine uses it.
@@ -367,7 +506,19 @@ func (m *model) quantise() *nnue.Net {
 	for i := range m.B {
 		n.FTBias[i] = q(float64(m.B[i]) * nnue.QA)
 	}
-	for i := range m.O {
+	n.L1 = m.L1
+	if m.L1 > 0 {
+		n.Out = make([]int16, m.L1)
+		n.L1W = make([]int16, len(m.L1W))
+		n.L1B = make([]int32, m.L1)
+		for i, w := range m.L1W {
+			n.L1W[i] = q(float64(w) * nnue.QL)
+		}
+		for j, b := range m.L1B {
+			n.L1B[j] = int32(math.Round(float64(b) * nnue.QA * nnue.QL))
+		}
+	}
+	for i := range n.Out {
 		n.Out[i] = q(float64(m.O[i]) * nnue.QB)
 	}
 	n.OutBias = int32(math.Round(float64(m.OB) * nnue.QA * nnue.QB))
@@ -419,7 +570,9 @@ func loadModel(path string) (*model, error) {
 	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&m); err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", path, err)
 	}
-	if len(m.W) != rows*nnue.Hidden || len(m.MW) != len(m.W) || len(m.VW) != len(m.W) {
+	if len(m.W) != rows*nnue.Hidden || len(m.MW) != len(m.W) || len(m.VW) != len(m.W) ||
+		m.L1 < 0 || m.L1 > nnue.MaxL1 || len(m.L1W) != m.L1*2*nnue.Hidden || len(m.L1B) != m.L1 ||
+		len(m.ML1W) != len(m.L1W) || len(m.VL1W) != len(m.L1W) || len(m.ML1B) != m.L1 || len(m.VL1B) != m.L1 {
 		return nil, fmt.Errorf("checkpoint %s: shape does not match this build", path)
 	}
 	return &m, nil
@@ -447,6 +600,9 @@ func Train(ctx context.Context, o TrainOptions) error {
 	if o.SquareLR <= 0 {
 		o.SquareLR = 0.3
 	}
+	if o.L1 < 0 || o.L1 > nnue.MaxL1 {
+		return fmt.Errorf("train: a hidden layer of %d units (want 0..%d)", o.L1, nnue.MaxL1)
+	}
 	trainRecs, valRecs, err := loadData(o.Data)
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
@@ -464,8 +620,15 @@ func Train(ctx context.Context, o TrainOptions) error {
 			logf("train: resuming %s at epoch %d (step %d, K %.0f, λ %.2f)\n", o.Checkpoint, m.Epoch, m.Step, m.Scale, m.Lambda)
 		}
 	}
+	if m == nil && o.From != "" {
+		if m, err = loadModel(o.From); err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
+		logf("train: fine-tuning from %s (epoch %d, K %.0f, hidden layer %d) with λ %.2f\n", o.From, m.Epoch, m.Scale, m.L1, o.Lambda)
+		m.Lambda, m.BestVal = o.Lambda, math.Inf(1)
+	}
 	if m == nil {
-		m = newModel(rng)
+		m = newModel(rng, o.L1)
 		m.Scale = o.Scale
 		if m.Scale <= 0 {
 			m.Scale = fitScale(trainRecs)
@@ -473,8 +636,8 @@ func Train(ctx context.Context, o TrainOptions) error {
 		m.Lambda = o.Lambda
 		m.BestVal = math.Inf(1)
 	}
-	logf("train: %d training and %d validation positions (in check or best move a capture left out); K %.0f cp per logit, λ %.2f\n",
-		len(trainRecs), len(valRecs), m.Scale, m.Lambda)
+	logf("train: %d training and %d validation positions (in check or best move a capture left out); K %.0f cp per logit, λ %.2f, hidden layer %d\n",
+		len(trainRecs), len(valRecs), m.Scale, m.Lambda, m.L1)
 	tr := buildDataset(trainRecs, m.Scale, m.Lambda)
 	va := buildDataset(valRecs, m.Scale, m.Lambda)
 	// Baselines for the validation loss: the search score alone, and a
@@ -484,14 +647,14 @@ func Train(ctx context.Context, o TrainOptions) error {
 		base += crossEntropy(sigmoid(float64(valRecs[i].Score)/m.Scale), float64(s.target))
 		coin += crossEntropy(0.5, float64(s.target))
 	}
-	logf("train: validation loss of the labels' own search score %.5f, of a coin flip %.5f\n",
+	logf("train: validation loss of the labels' own scores %.5f (the floor when λ = 1), of a coin flip %.5f\n",
 		base/float64(len(va.samples)), coin/float64(len(va.samples)))
-	t := &trainer{m: m, gW: make([]float32, len(m.W)), mark: make([]bool, rows)}
+	t := &trainer{m: m, gW: make([]float32, len(m.W)), mark: make([]bool, rows), gL1W: make([]float32, len(m.L1W)), gL1B: make([]float32, m.L1)}
 	order := make([]int, len(tr.samples))
 	for i := range order {
 		order[i] = i
 	}
-	var acc [2][nnue.Hidden]float32
+	var acc activations
 	for e := 0; e < o.Epochs && ctx.Err() == nil; e++ {
 		start := time.Now()
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -517,8 +680,9 @@ func Train(ctx context.Context, o TrainOptions) error {
 		if best {
 			m.BestVal, mark = vl, " (best so far: weights written)"
 		}
-		logf("train: epoch %d: training loss %.5f, validation loss %.5f%s, %.0f positions/s, %s\n",
-			m.Epoch, sum/float64(max(n, 1)), vl, mark, float64(n)/el.Seconds(), el.Round(time.Millisecond))
+		r, mae := m.agreement(&va, valRecs)
+		logf("train: epoch %d: training loss %.5f, validation loss %.5f%s, %.0f positions/s, %s; against the labels' scores: correlation %.4f, mean |error| %.0f cp\n",
+			m.Epoch, sum/float64(max(n, 1)), vl, mark, float64(n)/el.Seconds(), el.Round(time.Millisecond), r, mae)
 		if o.Checkpoint != "" {
 			if err := m.save(o.Checkpoint); err != nil {
 				return fmt.Errorf("train: checkpoint: %w", err)
@@ -535,12 +699,17 @@ func Train(ctx context.Context, o TrainOptions) error {
 	// epoch's weights).
 	net := m.quantise()
 	q := 0.0
+	xs, ys := make([]float64, len(valRecs)), make([]float64, len(valRecs))
+	mae := 0.0
 	for i := range valRecs {
 		r := &valRecs[i]
 		b := nnue.NewBoard(&r.Board, r.Hands)
 		v := net.EvaluateBoard(&b, r.Side)
 		q += crossEntropy(sigmoid(float64(v)/m.Scale), float64(va.samples[i].target))
+		xs[i], ys[i] = float64(v), float64(r.Score)
+		mae += math.Abs(xs[i] - ys[i])
 	}
-	logf("train: quantised network's validation loss %.5f\n", q/float64(len(valRecs)))
+	logf("train: quantised network's validation loss %.5f; against the labels' scores: correlation %.4f, mean |error| %.0f cp\n",
+		q/float64(len(valRecs)), pearson(xs, ys), mae/float64(len(valRecs)))
 	return nil
 }

@@ -9,10 +9,21 @@ import (
 )
 
 // randomNet has weights large enough that any row added or dropped by
-// mistake changes the score.
+// mistake changes the score. Odd seeds give a network with a hidden layer
+// (version 2), even ones without (version 1), so that every test covers
+// both shapes.
 func randomNet(seed uint64) *Net {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	n := NewNet()
+	if seed%2 == 1 {
+		n = NewNetL1(16)
+		for i := range n.L1W {
+			n.L1W[i] = int16(rng.IntN(2*QL+1) - QL)
+		}
+		for i := range n.L1B {
+			n.L1B[i] = int32(rng.IntN(QA*QL) - QA*QL/4)
+		}
+	}
 	for i := range n.FT {
 		n.FT[i] = int16(rng.IntN(801) - 400)
 	}
@@ -158,7 +169,12 @@ func flip(t *testing.T, p *game.Position) *game.Position {
 // get exactly the same evaluation (each side's features are taken from its
 // own point of view, so the flip swaps the two accumulators).
 func TestMirrorAgrees(t *testing.T) {
-	net := randomNet(5)
+	for _, seed := range []uint64{4, 5} {
+		testMirror(t, randomNet(seed))
+	}
+}
+
+func testMirror(t *testing.T, net *Net) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for g := 0; g < 200; g++ {
 		p := game.NewStartPosition()
@@ -177,7 +193,17 @@ func TestMirrorAgrees(t *testing.T) {
 }
 
 func TestLoadRefusesBadFiles(t *testing.T) {
-	good := randomNet(3).Marshal()
+	for _, seed := range []uint64{2, 3} {
+		testLoadRefuses(t, randomNet(seed).Marshal())
+	}
+	tooWide := NewNetL1(MaxL1).Marshal()
+	tooWide[36] = MaxL1 + 1
+	if _, err := Load(tooWide); err == nil || !errors.Is(err, ErrBadWeights) {
+		t.Errorf("a hidden layer wider than %d: got %v, want an ErrBadWeights", MaxL1, err)
+	}
+}
+
+func testLoadRefuses(t *testing.T, good []byte) {
 	if _, err := Load(good); err != nil {
 		t.Fatalf("a good file is refused: %v", err)
 	}
@@ -204,19 +230,42 @@ func TestLoadRefusesBadFiles(t *testing.T) {
 }
 
 func TestRoundTrip(t *testing.T) {
-	n := randomNet(4)
-	m, err := Load(n.Marshal())
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := game.NewStartPosition()
-	if a, b := n.EvaluateFull(p), m.EvaluateFull(p); a != b {
-		t.Fatalf("after a round trip %d, before %d", b, a)
+	for _, seed := range []uint64{4, 5} {
+		n := randomNet(seed)
+		m, err := Load(n.Marshal())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.L1 != n.L1 {
+			t.Fatalf("hidden layer %d after a round trip, %d before", m.L1, n.L1)
+		}
+		p := game.NewStartPosition()
+		if a, b := n.EvaluateFull(p), m.EvaluateFull(p); a != b {
+			t.Fatalf("after a round trip %d, before %d", b, a)
+		}
 	}
 }
 
 func BenchmarkEvaluateIncremental(b *testing.B) {
 	net := randomNet(1)
+	p := game.NewStartPosition()
+	var ml game.MoveList
+	p.LegalMoves(&ml)
+	ev := net.NewEvaluator()
+	ev.Evaluate(p)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m := ml.At(i % ml.Len())
+		p.DoMove(m)
+		ev.Evaluate(p)
+		p.UndoMove()
+	}
+}
+
+// BenchmarkEvaluateIncrementalLinear is the same without a hidden layer
+// (a version 1 network).
+func BenchmarkEvaluateIncrementalLinear(b *testing.B) {
+	net := randomNet(2)
 	p := game.NewStartPosition()
 	var ml game.MoveList
 	p.LegalMoves(&ml)
