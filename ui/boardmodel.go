@@ -94,13 +94,14 @@ func (b *boardModel) renderer(p *game.Position) *boardView {
 // editor's placement). It returns the check study's content too, for its
 // legend.
 func (b *boardModel) View(p *game.Position, st *studyState, cells *[game.NumSquares]game.Piece) ([]string, checkInfo) {
-	return b.ViewIn(p, st, cells, boardGeom{}, nil)
+	return b.ViewIn(p, st, cells, boardGeom{}, nil, game.NoMove)
 }
 
 // ViewIn is View in the geometry of a layout, with the engine line's
-// layer pv (nil for none).
-func (b *boardModel) ViewIn(p *game.Position, st *studyState, cells *[game.NumSquares]game.Piece, g boardGeom, pv *[game.NumSquares]byte) ([]string, checkInfo) {
-	marks, ci := b.marks(p, st)
+// layer pv (nil for none) and the move to highlight hl (the hint or the
+// analysis's best move; NoMove for none).
+func (b *boardModel) ViewIn(p *game.Position, st *studyState, cells *[game.NumSquares]game.Piece, g boardGeom, pv *[game.NumSquares]byte, hl game.Move) ([]string, checkInfo) {
+	marks, ci := b.marks(p, st, hl)
 	bv := b.renderer(p)
 	bv.geom, bv.pv = g, pv
 	bv.marks = marks

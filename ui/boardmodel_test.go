@@ -107,7 +107,7 @@ func TestBoardCachesLegalMoves(t *testing.T) {
 	if len(first) == 0 || &b.legalMoves(p)[0] != &first[0] {
 		t.Fatal("the rook's moves are computed again")
 	}
-	mk, _ := b.marks(p, &studyState{})
+	mk, _ := b.marks(p, &studyState{}, game.NoMove)
 	if mk[sq(1, 8)] != markDest || mk[sq(3, 8)] != markDest {
 		t.Errorf("destinations not marked: %v %v", mk[sq(1, 8)], mk[sq(3, 8)])
 	}

@@ -150,6 +150,7 @@ var catalogue = map[string][2]string{
 	"mark.check":   {"check now, mate in one", "いま王手, 一手詰"},
 	"mark.control": {"effect map: 先手, 後手, both", "利き: 先手, 後手, 双方"},
 	"mark.gote":    {"後手's piece (v歩)", "後手の駒 (v歩)"},
+	"mark.hint":    {"hint or best move: from, to", "ヒント/最善手の元と先"},
 
 	// Dialogs.
 	"promo.ask":     {"promote? ", "成りますか? "},

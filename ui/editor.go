@@ -430,10 +430,6 @@ func (m *Model) shownHand(c game.Color) game.Hand {
 	return m.s.pos.Hand(c)
 }
 
-// editHelpKeys is the help bar while editing.
-// (The root's view asks for it without a language: it is the English
-// one; keyMap.editHelp gives it in the screen's language.)
-func editHelpKeys() helpKeys { return newKeyMap().editHelp() }
 
 // editHelp is the help bar while editing, in the key map's language.
 func (k keyMap) editHelp() helpKeys {

@@ -140,7 +140,7 @@ func (k keyMap) help(replay, study bool) helpKeys {
 var boardMarks = [][2]string{
 	{"> @", "mark.cursor"}, {"+ x", "mark.dest"}, {"* ~", "mark.effect"},
 	{"d m", "mark.drop"}, {"o O", "mark.origin"}, {"D M", "mark.both"},
-	{"! #", "mark.check"}, {"b w =", "mark.control"}, {"v", "mark.gote"},
+	{"! #", "mark.check"}, {"b w =", "mark.control"}, {"v", "mark.gote"}, {"&", "mark.hint"},
 }
 
 // legend is the help's column of board marks: entries that look like

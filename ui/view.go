@@ -171,7 +171,7 @@ func (m *Model) boardColumn(g boardGeom) ([]string, [2]komadaiBox, checkInfo) {
 	if m.editing && m.edit != nil {
 		cells = &m.edit.board // as placed, even when not yet a legal position
 	}
-	rows, ci := m.board.ViewIn(m.s.pos, &m.study, cells, g, m.pvLayer())
+	rows, ci := m.board.ViewIn(m.s.pos, &m.study, cells, g, m.pvLayer(), m.boardHighlight())
 	top, bottom := game.White, game.Black
 	if m.board.flipped {
 		top, bottom = game.Black, game.White
@@ -209,6 +209,16 @@ func (m *Model) boardColumn(g boardGeom) ([]string, [2]komadaiBox, checkInfo) {
 		left[i] = l + gap + padRight(r, g.width()) + gap + rr
 	}
 	return left, boxes, ci
+}
+
+// boardHighlight is the move the board tints: highlightMove, except
+// while the engine line's layer is drawn (it marks the best move already,
+// ^ to 1, and its numbering must stay readable) or the editor is open.
+func (m *Model) boardHighlight() game.Move {
+	if m.editing || m.pvLayer() != nil {
+		return game.NoMove
+	}
+	return m.highlightMove()
 }
 
 // belowBoard is the banner and the status line.
@@ -261,7 +271,7 @@ func (m *Model) helpBar(w, maxH int) string {
 	hm.Width = 0
 	hk := m.keys.help(m.replay, m.study.checkStudy)
 	if m.editing {
-		hk = editHelpKeys()
+		hk = m.keys.editHelp()
 	}
 	full := hk
 	helpView := hm.View(hk)
