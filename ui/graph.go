@@ -36,7 +36,7 @@ func abs(v int) int { return max(v, -v) }
 // move on screen marked by a column of '|', and the move numbers of the
 // ends below.
 func (a *analysisState) graph(width, height int, cur *kif.Node) []string {
-	if len(a.results) == 0 || width < 16 || height < 3 {
+	if len(a.results) == 0 || len(a.line) == 0 || width < 16 || height < 3 {
 		return nil
 	}
 	const axisW = 6 // "+2000|"
