@@ -430,7 +430,6 @@ func (m *Model) shownHand(c game.Color) game.Hand {
 	return m.s.pos.Hand(c)
 }
 
-
 // editHelp is the help bar while editing, in the key map's language.
 func (k keyMap) editHelp() helpKeys {
 	b := func(name, desc string) key.Binding {
