@@ -138,6 +138,11 @@ var catalogue = map[string][2]string{
 	"key.MateSearch":    {"mate search", "詰み探索"},
 	"key.PlayFromHere":  {"play from here", "ここから対局"},
 	"key.WriteAnalysis": {"write analysis", "解析をコメントに"},
+	"key.MoreCands":     {"candidates", "候補手の数"},
+	"key.FewerCands":    {"fewer candidates", "候補手を減らす"},
+	"key.PickCand":      {"show candidate", "候補手を盤に"},
+
+	"help.page": {"help page %d/%d: ? next page (after the last: closes), esc close", "ヘルプ %d/%d: ? 次のページ (最後の次は閉じる), esc 閉じる"},
 
 	// The help's legend of board marks.
 	"mark.title":   {"board marks:", "盤の印:"},

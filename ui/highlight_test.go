@@ -122,3 +122,53 @@ func TestCandidatesKeepTheirNumbering(t *testing.T) {
 		}
 	}
 }
+
+// The full help shows every key's help and every legend entry whole, on
+// one page or on pages that ? turns (and closes after the last), at
+// 80×24, 100×30 and 200×50 in both languages; + - and 1-5 are among the
+// keys.
+func TestFullHelpShowsEverything(t *testing.T) {
+	for _, l := range []Lang{English, Japanese} {
+		for _, sz := range [][2]int{{80, 24}, {100, 30}, {200, 50}} {
+			o := testOptions()
+			o.Lang = l
+			m := New(o)
+			m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			press(m, "?")
+			var seen []string
+			for i := 0; m.showHelp; i++ {
+				if i > 10 {
+					t.Fatalf("%v %v: the help does not close", l, sz)
+				}
+				v := stripANSI(m.View())
+				for _, line := range strings.Split(v, "\n") {
+					if w := runewidth.StringWidth(line); w > sz[0] {
+						t.Errorf("%v %v: a line of %d columns", l, sz, w)
+					}
+				}
+				seen = append(seen, v)
+				press(m, "?")
+			}
+			all := strings.Join(seen, "\n")
+			k := newKeyMapIn(l)
+			wantKeys := []string{k.MoreCands.Help().Desc, k.PickCand.Help().Desc, "+ -", "1-5"}
+			for _, group := range k.help(false, false).FullHelp() {
+				for _, b := range group {
+					if d := b.Help().Desc; d != "" {
+						wantKeys = append(wantKeys, b.Help().Key+" ", " "+d)
+					} else { // the legend's title
+						wantKeys = append(wantKeys, b.Help().Key)
+					}
+				}
+			}
+			for _, mk := range boardMarks {
+				wantKeys = append(wantKeys, mk[0]+" ", tr(l, mk[1]))
+			}
+			for _, w := range wantKeys {
+				if !strings.Contains(all, w) {
+					t.Errorf("%v %d×%d: the help lacks %q:\n%s", l, sz[0], sz[1], w, all)
+				}
+			}
+		}
+	}
+}

@@ -283,9 +283,8 @@ func (m *Model) helpBar(w, maxH int) string {
 		helpView = hm.View(hk)
 	}
 	if m.showHelp {
-		hm.Width = w - 4
-		hm.ShowAll = true
-		helpView = hm.View(full)
+		pages := m.helpPages(full, w, maxH)
+		helpView = strings.Join(pages[min(m.helpPage, len(pages)-1)], "\n")
 	}
 	// bubbles/help can overflow by one item; keep every line inside.
 	hl := strings.Split(helpView, "\n")
@@ -296,6 +295,103 @@ func (m *Model) helpBar(w, maxH int) string {
 		hl[i] = truncate(hl[i], w-1)
 	}
 	return strings.Join(hl, "\n")
+}
+
+// fullHelpPages is the full help's pages on the screen as it is now.
+func (m *Model) fullHelpPages() [][]string {
+	w, h := m.size()
+	hk := m.keys.help(m.replay, m.study.checkStudy)
+	if m.editing {
+		hk = m.keys.editHelp()
+	}
+	return m.helpPages(hk, w, h-m.geom().columnHeight())
+}
+
+// helpPages lays the full help out in w columns and pages of at most
+// maxH lines: every key and legend entry whole, in as many columns as
+// fit (filled down, then across), on as few pages as that allows; when
+// there are several, each ends with a line saying how to turn them.
+// (bubbles' own layout cuts the columns that do not fit.)
+func (m *Model) helpPages(hk helpKeys, w, maxH int) [][]string {
+	type entry struct{ key, desc string }
+	var entries []entry
+	for _, group := range hk.FullHelp() {
+		for _, b := range group {
+			if b.Enabled() {
+				entries = append(entries, entry{b.Help().Key, b.Help().Desc})
+			}
+		}
+	}
+	st := m.help.Styles
+	// layout is the rows of one page of entries in n columns, and
+	// whether they fit in w-1 columns.
+	layout := func(es []entry, n int) ([]string, bool) {
+		rows := (len(es) + n - 1) / n
+		lines := make([]string, rows)
+		total := 0
+		for c := 0; c*rows < len(es); c++ {
+			col := es[c*rows : min(len(es), (c+1)*rows)]
+			kw, dw, tw := 0, 0, 0
+			for _, e := range col {
+				if e.desc == "" {
+					tw = max(tw, runewidth.StringWidth(e.key))
+					continue
+				}
+				kw, dw = max(kw, runewidth.StringWidth(e.key)), max(dw, runewidth.StringWidth(e.desc))
+			}
+			cw := max(kw+1+dw, tw)
+			if c > 0 {
+				total += 3
+			}
+			total += cw
+			for r, e := range col {
+				text := st.FullKey.Render(padRight(e.key, kw)) + " " + st.FullDesc.Render(padRight(e.desc, cw-kw-1))
+				if e.desc == "" { // a title (the legend's)
+					text = m.theme.Title.Render(padRight(e.key, cw))
+				}
+				if c > 0 {
+					text = "   " + text
+				}
+				lines[r] += text
+			}
+		}
+		for r := range lines {
+			lines[r] = strings.TrimRight(lines[r], " ")
+		}
+		return lines, total <= w-1
+	}
+	paginate := func(n, rowsPer int) ([][]string, bool) {
+		var pages [][]string
+		per := n * rowsPer
+		for i := 0; i < len(entries); i += per {
+			p, ok := layout(entries[i:min(len(entries), i+per)], n)
+			if !ok {
+				return nil, false
+			}
+			pages = append(pages, p)
+		}
+		return pages, true
+	}
+	maxH = max(maxH, 2)
+	for n := 8; n >= 1; n-- {
+		if pages, ok := paginate(n, maxH); ok && len(pages) == 1 {
+			return pages
+		}
+	}
+	for n := 8; n >= 1; n-- {
+		pages, ok := paginate(n, maxH-1)
+		if !ok && n > 1 {
+			continue
+		}
+		if !ok {
+			pages, _ = paginate(1, maxH-1) // cut at the right edge
+		}
+		for i := range pages {
+			pages[i] = append(pages[i], m.theme.Dim.Render(fmt.Sprintf(m.tr("help.page"), i+1, len(pages))))
+		}
+		return pages
+	}
+	return nil
 }
 
 // wrapLines splits texts into lines and wraps the long ones inside w
