@@ -20,6 +20,7 @@ type boardModel struct {
 	selected game.Square    // a piece picked up, or NoSquare
 	dropKind game.PieceType // a hand piece chosen to drop, or NoPieceType
 	ascii    bool
+	lang     Lang // of its notices
 	theme    *Theme
 	keys     boardKeys
 
@@ -53,7 +54,7 @@ type noticeMsg struct {
 }
 
 func newBoardModel(th *Theme, ascii bool, k keyMap) boardModel {
-	return boardModel{cursor: game.NewSquare(5, 7), selected: game.NoSquare, ascii: ascii, theme: th,
+	return boardModel{cursor: game.NewSquare(5, 7), selected: game.NoSquare, ascii: ascii, theme: th, lang: k.Lang,
 		keys: boardKeys{Up: k.Up, Down: k.Down, Left: k.Left, Right: k.Right,
 			HandNext: k.HandNext, HandPrev: k.HandPrev, Flip: k.Flip}}
 }
@@ -191,9 +192,9 @@ func (b *boardModel) act(p *game.Position, s game.Square) tea.Msg {
 		pc := p.PieceAt(s)
 		switch {
 		case pc == game.NoPiece:
-			return noticeMsg{"駒がありません", true}
+			return noticeMsg{tr(b.lang, "board.noPiece"), true}
 		case pc.Color() != p.Side():
-			return noticeMsg{"相手の駒です", true}
+			return noticeMsg{tr(b.lang, "board.theirs"), true}
 		}
 		b.pick(p, s)
 		return nil
@@ -244,7 +245,7 @@ func (b *boardModel) choose(p *game.Position, plain, promo game.Move) tea.Msg {
 	if promo != game.NoMove && why == "" {
 		why = p.WhyIllegal(promo)
 	}
-	return noticeMsg{"指せません: " + why, true}
+	return noticeMsg{tr(b.lang, "msg.illegal") + why, true}
 }
 
 // cycleHand chooses the next (dir 1) or previous hand piece of the side
@@ -258,7 +259,7 @@ func (b *boardModel) cycleHand(p *game.Position, dir int) tea.Msg {
 		}
 	}
 	if len(kinds) == 0 {
-		return noticeMsg{"持ち駒がありません", true}
+		return noticeMsg{tr(b.lang, "board.noHand"), true}
 	}
 	idx := -1
 	for i, t := range kinds {

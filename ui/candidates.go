@@ -80,7 +80,7 @@ func (m *Model) candidateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 		c.n = n
 		c.pick = min(c.pick, n-1)
-		m.setMessage(fmt.Sprintf("候補手 %d (MultiPV)", n), false)
+		m.setMessage(fmt.Sprintf(m.tr("cand.count"), n), false)
 		return m.analysisFollow(), true
 	case key.Matches(msg, k.PickCand):
 		return m.pickCandidate(int(msg.Runes[0] - '1')), true
@@ -92,7 +92,7 @@ func (m *Model) candidateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 func (m *Model) pickCandidate(i int) tea.Cmd {
 	lines, _ := m.cands.shown(m.s.pos.Key())
 	if i < 0 || i >= len(lines) {
-		m.setMessage(fmt.Sprintf("候補手 %d はありません (+ で増やす)", i+1), true)
+		m.setMessage(fmt.Sprintf(m.tr("cand.none"), i+1), true)
 		return nil
 	}
 	m.cands.pick = i

@@ -252,20 +252,20 @@ func (b *boardModel) marks(p *game.Position, st *studyState, hl game.Move) ([gam
 func (m *Model) studyLegend(ci checkInfo) string {
 	names := m.s.sideNames()
 	if ci.noKing {
-		return m.theme.Dim.Render(fmt.Sprintf("逆利き: %sの玉がありません", names[ci.attacker.Opp()]))
+		return m.theme.Dim.Render(fmt.Sprintf(m.tr("study.noKing"), names[ci.attacker.Opp()]))
 	}
-	kind := "全駒"
+	kind := m.tr("study.all")
 	if ci.kind != game.NoPieceType {
 		kind = ci.kind.Name()
 	}
-	s := fmt.Sprintf("逆利き %s %s→%s玉  d打%d m移動先%d o移動元%d (O:駒あり%d) D/M:両方",
+	s := fmt.Sprintf(m.tr("study.legend"),
 		kind, names[ci.attacker], names[ci.attacker.Opp()], ci.drops, ci.dests, ci.origins-ci.originPieces, ci.originPieces)
 	if ci.attacker == m.s.pos.Side() {
-		s += fmt.Sprintf("  !王手%d #詰%d", len(ci.checks), len(ci.mates))
+		s += fmt.Sprintf(m.tr("study.checks"), len(ci.checks), len(ci.mates))
 		var mates []string
 		for i, mv := range ci.mates {
 			if i == 3 {
-				mates = append(mates, "…")
+				mates = append(mates, "...")
 				break
 			}
 			mates = append(mates, mv.Piece().Color().Mark()+kif.KI2Move(m.s.pos, mv, m.s.pos.LastMove()))

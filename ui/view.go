@@ -108,8 +108,23 @@ func (m *Model) View() string {
 	if used < h {
 		out += strings.Repeat("\n", h-used)
 	}
-	return out + "\n" + f.help
+	return widthSafe(out + "\n" + f.help)
 }
+
+// widthSafe spells the East-Asian ambiguous characters that reach the
+// screen from the notation (the move marks ▲ △ of labels and lines, as
+// kif and game write them) with ones of one column on every terminal
+// (☗ ☖), as countMarks does on the board: an ambiguous one takes one
+// column or two depending on the terminal, and the columns after it shift.
+func widthSafe(s string) string {
+	if !strings.ContainsAny(s, "▲△…→") {
+		return s
+	}
+	return widthSafeMarks.Replace(s)
+}
+
+// widthSafeMarks replaces each ambiguous mark with its one-column spelling.
+var widthSafeMarks = strings.NewReplacer("▲", "☗", "△", "☖", "…", "...", "→", "->")
 
 // layout places the board, the lines under it, the side panel and the
 // help bar. The board and its hands keep their place whatever else is
@@ -225,7 +240,7 @@ func (m *Model) boardHighlight() game.Move {
 func (m *Model) belowBoard() []string {
 	var below []string
 	if b := m.s.end.banner(m.s.sideNames()); b != "" {
-		below = append(below, m.theme.Banner.Render("対局終了: "+b))
+		below = append(below, m.theme.Banner.Render(m.tr("st.gameOver")+b))
 	}
 	return append(below, m.statusLine())
 }
@@ -238,7 +253,7 @@ func (m *Model) notes(ci checkInfo) []string {
 			notes = append(notes, m.checkLegend(ci))
 		}
 		if m.study.effectMap {
-			notes = append(notes, m.theme.Dim.Render(effectLegend(m.geom().size)))
+			notes = append(notes, m.theme.Dim.Render(effectLegend(m.lang, m.geom().size)))
 		}
 	}
 	if m.message != "" {
@@ -252,15 +267,15 @@ func (m *Model) notes(ci checkInfo) []string {
 }
 
 // effectLegend is the effect map's one-line legend in a layout.
-func effectLegend(size boardSize) string {
+func effectLegend(l Lang, size boardSize) string {
 	switch size {
 	case mediumBoard:
-		return "利き: 色 青=先手 赤=後手 (濃いほど差が大きい) 黄=同数  b/w/= 多い側  数字 先手:後手 の利きの数"
+		return tr(l, "fx.medium")
 	case largeBoard:
 		bm, wm := countMarks()
-		return fmt.Sprintf("利き: 色 青=先手 赤=後手 (濃いほど差が大きい) 黄=同数  b/w/= 多い側  %s2 %s1 = 先手の利き2 後手の利き1", bm, wm)
+		return fmt.Sprintf(tr(l, "fx.large"), bm, wm)
 	}
-	return "利き: b 先手が多い  w 後手が多い  = 同数  空き升の数字は 先手/後手 の利きの数"
+	return tr(l, "fx.compact")
 }
 
 // helpBar is the short help, or the full help when asked for, inside w
@@ -423,7 +438,7 @@ func (m *Model) handLine(c game.Color) string { return m.hand(c).View(&m.theme) 
 // hand is the hands component of a side, filled in.
 func (m *Model) hand(c game.Color) handLine {
 	h := handLine{name: m.s.sideNames()[c], toMove: m.s.pos.Side() == c && !m.s.end.over,
-		hand: m.shownHand(c), ascii: m.opts.ASCII, note: m.editHandNote(c)}
+		hand: m.shownHand(c), ascii: m.opts.ASCII, note: m.editHandNote(c), lang: m.lang}
 	if m.s.playing || m.s.game {
 		h.player = m.s.match.Players[c].String()
 	}
@@ -450,12 +465,12 @@ func (m *Model) statusLine() string {
 	names := m.s.sideNames()
 	var parts []string
 	if m.s.node.Ply > 0 {
-		parts = append(parts, fmt.Sprintf("%d手目", m.s.node.Ply))
+		parts = append(parts, fmt.Sprintf(m.tr("st.ply"), m.s.node.Ply))
 	}
 	if m.s.end.over {
-		parts = append(parts, "終局 ("+m.s.end.reason+")")
+		parts = append(parts, fmt.Sprintf(m.tr("st.ended"), m.s.end.reason))
 	} else {
-		parts = append(parts, names[p.Side()]+"の番")
+		parts = append(parts, fmt.Sprintf(m.tr("st.toMove"), names[p.Side()]))
 	}
 	if p.InCheck() {
 		parts = append(parts, m.theme.Warn.Render("王手"))
@@ -465,22 +480,22 @@ func (m *Model) statusLine() string {
 		if m.s.node.Parent != nil {
 			prev = m.s.node.Parent.Move
 		}
-		parts = append(parts, "最終手 "+kif.MoveLabel(lm, prev))
+		parts = append(parts, m.tr("st.last")+kif.MoveLabel(lm, prev))
 	}
 	if m.board.selected != game.NoSquare {
 		pc := p.PieceAt(m.board.selected)
-		parts = append(parts, "選択 "+m.board.selected.Japanese()+pc.Type().Name())
+		parts = append(parts, m.tr("st.picked")+m.board.selected.Japanese()+pc.Type().Name())
 	} else if m.board.dropKind != game.NoPieceType {
-		parts = append(parts, "打つ駒 "+m.board.dropKind.Name())
+		parts = append(parts, m.tr("st.drop")+m.board.dropKind.Name())
 	}
 	if m.ai.thinking {
 		i := m.ai.info
-		s := m.ai.purpose.statusName()
+		s := m.tr("purpose.status." + m.ai.purpose.String())
 		switch {
 		case i.Depth > 0 && m.evalHidden():
-			s += fmt.Sprintf(" 深さ%d (評価は非表示: E)", i.Depth)
+			s += fmt.Sprintf(m.tr("st.depthHidden"), i.Depth)
 		case i.Depth > 0:
-			s += fmt.Sprintf(" 深さ%d %s %dknps", i.Depth, scoreText(i.Score, p.Side()), i.NPS/1000)
+			s += fmt.Sprintf(m.tr("st.depth"), i.Depth, scoreText(i.Score, p.Side()), i.NPS/1000)
 		}
 		parts = append(parts, m.theme.Good.Render(s))
 	}
@@ -528,15 +543,15 @@ func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) 
 	out = append(out, panel...)
 	var comment []string
 	if len(m.s.node.Comments) > 0 {
-		comment = append(comment, m.theme.Title.Render("コメント"))
+		comment = append(comment, m.theme.Title.Render(m.tr("comment.title")))
 		for _, c := range m.s.node.Comments {
 			comment = append(comment, wrap(c, w)...)
 		}
 		if len(comment) > 7 {
-			comment = append(comment[:6], m.theme.Dim.Render("… (C to read/edit)"))
+			comment = append(comment[:6], m.theme.Dim.Render(m.tr("side.more")))
 		}
 	}
-	out = append(out, m.theme.Title.Render("棋譜"))
+	out = append(out, m.theme.Title.Render(m.tr("side.moves")))
 	list := m.moveList()
 	list.SetSize(w, h-len(out)-len(comment))
 	rows, nodes := list.View()
@@ -548,7 +563,7 @@ func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) 
 
 // enginePanel is the engine panel for the state on screen.
 func (m *Model) enginePanel() enginePanel {
-	e := enginePanel{thinking: m.ai.thinking, purpose: m.ai.purpose, info: m.ai.info, hidden: m.evalHidden(),
+	e := enginePanel{lang: m.lang, thinking: m.ai.thinking, purpose: m.ai.purpose, info: m.ai.info, hidden: m.evalHidden(),
 		pos: m.s.pos, analysis: &m.analysis, rec: m.s.rec, node: m.s.node, mateLine: m.mateLine}
 	if m.ai.thinking && m.ai.purpose == purposeAnalysis {
 		e.cands, e.pick = m.cands.shown(m.s.pos.Key())
@@ -560,7 +575,7 @@ func (m *Model) enginePanel() enginePanel {
 // moveList is the move list for the record on screen, sized by the caller.
 func (m *Model) moveList() moveList {
 	a := &m.analysis
-	return moveList{theme: &m.theme, root: m.s.rec.Root, cur: m.s.node, notes: func(n *kif.Node) (string, string) {
+	return moveList{lang: m.lang, theme: &m.theme, root: m.s.rec.Root, cur: m.s.node, notes: func(n *kif.Node) (string, string) {
 		_, mk := a.loss(n)
 		return mk, a.evalText(n)
 	}}
