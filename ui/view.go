@@ -93,7 +93,7 @@ func (m *Model) View() string {
 	}
 	w, h := m.size()
 	if m.tooSmall() {
-		return fmt.Sprintf("kiki needs a terminal of at least %d×%d (this one is %d×%d).\nMake the window larger, or press q to quit.", minWidth, minHeight, w, h)
+		return fmt.Sprintf(m.tr("screen.small"), minWidth, minHeight, w, h)
 	}
 	f := m.layout()
 	screen := strings.Join(f.left, "\n")
