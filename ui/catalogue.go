@@ -313,6 +313,8 @@ var catalogue = map[string][2]string{
 	"board.theirs":            {"that is the other side's piece", "相手の駒です"},
 	"board.noHand":            {"no pieces in hand", "持ち駒がありません"},
 	"screen.small":            {"kiki needs a terminal of at least %dx%d (this one is %dx%d).\nMake the window larger, or press q to quit.", "kiki には %dx%d 以上の端末が必要です (この端末は %dx%d)。\nウィンドウを大きくするか、q で終了してください。"},
+	"edit.here":               {"pieces go here", "置き先"},
+	"recovery.name":           {"the last game", "前回の対局"},
 	"hand.label":              {"in hand", "持駒"},
 	"hand.none":               {"none", "なし"},
 	"list.start":              {"start", "開始局面"},

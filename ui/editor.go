@@ -446,5 +446,5 @@ func (m *Model) editHandNote(c game.Color) string {
 	if !m.editing || m.edit == nil || m.edit.target != targetBlackHand+editTarget(c) {
 		return ""
 	}
-	return m.theme.Selected.Render(" <- 置き先")
+	return m.theme.Selected.Render(" <- " + m.tr("edit.here"))
 }
