@@ -379,11 +379,19 @@ func (m *Model) helpPages(hk helpKeys, w, maxH int) [][]string {
 		var pages [][]string
 		per := n * rowsPer
 		for i := 0; i < len(entries); i += per {
-			p, ok := layout(entries[i:min(len(entries), i+per)], n)
-			if !ok {
+			// A short last page may need fewer, taller columns.
+			chunk := entries[i:min(len(entries), i+per)]
+			var page []string
+			for k := n; k >= 1 && (len(chunk)+k-1)/k <= rowsPer; k-- {
+				if p, ok := layout(chunk, k); ok {
+					page = p
+					break
+				}
+			}
+			if page == nil {
 				return nil, false
 			}
-			pages = append(pages, p)
+			pages = append(pages, page)
 		}
 		return pages, true
 	}
