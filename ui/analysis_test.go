@@ -99,7 +99,7 @@ func TestAnalyzeWholeGame(t *testing.T) {
 		if _, mark := a.loss(n); mark != "" {
 			m.s.goTo(n)
 			v = stripANSI(m.View())
-			if !strings.Contains(v, "最善 ") || !strings.Contains(v, "読み筋 ") {
+			if !strings.Contains(v, "best ") || !strings.Contains(v, "line ") {
 				t.Fatalf("move %d (%s) shows no better move and line:\n%s", n.Ply, mark, v)
 			}
 			break

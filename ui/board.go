@@ -28,6 +28,7 @@ const (
 	markCheckMove
 	markMate
 	markStudyKing
+	markHint
 	markDest
 	markCapture
 	markSelected
@@ -35,7 +36,7 @@ const (
 )
 
 var markChars = [...]byte{markNone: ' ', markEffect: '*', markLast: '~', markCheckOrigin: 'o', markCheckOriginPiece: 'O', markCheckDest: 'm',
-	markCheckDestOrigin: 'M', markCheckDrop: 'd', markCheckDropOrigin: 'D', markCheckMove: '!', markMate: '#', markStudyKing: ' ', markDest: '+', markCapture: 'x', markSelected: '@', markCursor: '>'}
+	markCheckDestOrigin: 'M', markCheckDrop: 'd', markCheckDropOrigin: 'D', markCheckMove: '!', markMate: '#', markStudyKing: ' ', markHint: '&', markDest: '+', markCapture: 'x', markSelected: '@', markCursor: '>'}
 
 func (t *Theme) markStyle(m mark) (lipgloss.Style, bool) {
 	switch m {
@@ -57,6 +58,8 @@ func (t *Theme) markStyle(m mark) (lipgloss.Style, bool) {
 		return t.CheckMove, true
 	case markMate:
 		return t.MateMove, true
+	case markHint:
+		return t.Hint, true
 	case markDest:
 		return t.Dest, true
 	case markCapture:
@@ -207,7 +210,7 @@ func (b *boardView) cellOfSquare(s game.Square) cell {
 	mc := markChars[m]
 	var bg lipgloss.Style
 	hasBG := false
-	if b.counts != nil && m < markDest {
+	if b.counts != nil && m < markHint {
 		mc = b.mapMark(s)
 		bg, hasBG = b.heat(s)
 	} else {

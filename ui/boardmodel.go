@@ -20,6 +20,7 @@ type boardModel struct {
 	selected game.Square    // a piece picked up, or NoSquare
 	dropKind game.PieceType // a hand piece chosen to drop, or NoPieceType
 	ascii    bool
+	lang     Lang // of its notices
 	theme    *Theme
 	keys     boardKeys
 
@@ -53,7 +54,7 @@ type noticeMsg struct {
 }
 
 func newBoardModel(th *Theme, ascii bool, k keyMap) boardModel {
-	return boardModel{cursor: game.NewSquare(5, 7), selected: game.NoSquare, ascii: ascii, theme: th,
+	return boardModel{cursor: game.NewSquare(5, 7), selected: game.NoSquare, ascii: ascii, theme: th, lang: k.Lang,
 		keys: boardKeys{Up: k.Up, Down: k.Down, Left: k.Left, Right: k.Right,
 			HandNext: k.HandNext, HandPrev: k.HandPrev, Flip: k.Flip}}
 }
@@ -94,13 +95,14 @@ func (b *boardModel) renderer(p *game.Position) *boardView {
 // editor's placement). It returns the check study's content too, for its
 // legend.
 func (b *boardModel) View(p *game.Position, st *studyState, cells *[game.NumSquares]game.Piece) ([]string, checkInfo) {
-	return b.ViewIn(p, st, cells, boardGeom{}, nil)
+	return b.ViewIn(p, st, cells, boardGeom{}, nil, game.NoMove)
 }
 
 // ViewIn is View in the geometry of a layout, with the engine line's
-// layer pv (nil for none).
-func (b *boardModel) ViewIn(p *game.Position, st *studyState, cells *[game.NumSquares]game.Piece, g boardGeom, pv *[game.NumSquares]byte) ([]string, checkInfo) {
-	marks, ci := b.marks(p, st)
+// layer pv (nil for none) and the move to highlight hl (the hint or the
+// analysis's best move; NoMove for none).
+func (b *boardModel) ViewIn(p *game.Position, st *studyState, cells *[game.NumSquares]game.Piece, g boardGeom, pv *[game.NumSquares]byte, hl game.Move) ([]string, checkInfo) {
+	marks, ci := b.marks(p, st, hl)
 	bv := b.renderer(p)
 	bv.geom, bv.pv = g, pv
 	bv.marks = marks
@@ -190,9 +192,9 @@ func (b *boardModel) act(p *game.Position, s game.Square) tea.Msg {
 		pc := p.PieceAt(s)
 		switch {
 		case pc == game.NoPiece:
-			return noticeMsg{"駒がありません", true}
+			return noticeMsg{tr(b.lang, "board.noPiece"), true}
 		case pc.Color() != p.Side():
-			return noticeMsg{"相手の駒です", true}
+			return noticeMsg{tr(b.lang, "board.theirs"), true}
 		}
 		b.pick(p, s)
 		return nil
@@ -243,7 +245,7 @@ func (b *boardModel) choose(p *game.Position, plain, promo game.Move) tea.Msg {
 	if promo != game.NoMove && why == "" {
 		why = p.WhyIllegal(promo)
 	}
-	return noticeMsg{"指せません: " + why, true}
+	return noticeMsg{tr(b.lang, "msg.illegal") + why, true}
 }
 
 // cycleHand chooses the next (dir 1) or previous hand piece of the side
@@ -257,7 +259,7 @@ func (b *boardModel) cycleHand(p *game.Position, dir int) tea.Msg {
 		}
 	}
 	if len(kinds) == 0 {
-		return noticeMsg{"持ち駒がありません", true}
+		return noticeMsg{tr(b.lang, "board.noHand"), true}
 	}
 	idx := -1
 	for i, t := range kinds {

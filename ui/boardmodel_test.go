@@ -43,10 +43,10 @@ func TestBoardCursorWrapsAndFlips(t *testing.T) {
 func TestBoardActPicksMovesAndExplains(t *testing.T) {
 	p := game.NewStartPosition()
 	b := testBoard()
-	if a := b.act(p, sq(5, 5)); a != (noticeMsg{"駒がありません", true}) {
+	if a := b.act(p, sq(5, 5)); a != (noticeMsg{"no piece there", true}) {
 		t.Errorf("empty square: %#v", a)
 	}
-	if a := b.act(p, sq(3, 3)); a != (noticeMsg{"相手の駒です", true}) {
+	if a := b.act(p, sq(3, 3)); a != (noticeMsg{"that is the other side's piece", true}) {
 		t.Errorf("other side's piece: %#v", a)
 	}
 	if a := b.act(p, sq(7, 7)); a != nil || b.selected != sq(7, 7) {
@@ -91,7 +91,7 @@ func TestBoardAsksPromotionAndDrops(t *testing.T) {
 		t.Error("tab past the last hand piece does not put it back")
 	}
 	empty := game.NewStartPosition()
-	if a := b.cycleHand(empty, 1); a != (noticeMsg{"持ち駒がありません", true}) {
+	if a := b.cycleHand(empty, 1); a != (noticeMsg{"no pieces in hand", true}) {
 		t.Errorf("empty hand: %#v", a)
 	}
 }
@@ -107,7 +107,7 @@ func TestBoardCachesLegalMoves(t *testing.T) {
 	if len(first) == 0 || &b.legalMoves(p)[0] != &first[0] {
 		t.Fatal("the rook's moves are computed again")
 	}
-	mk, _ := b.marks(p, &studyState{})
+	mk, _ := b.marks(p, &studyState{}, game.NoMove)
 	if mk[sq(1, 8)] != markDest || mk[sq(3, 8)] != markDest {
 		t.Errorf("destinations not marked: %v %v", mk[sq(1, 8)], mk[sq(3, 8)])
 	}

@@ -61,13 +61,6 @@ func (c *candidateState) shown(key uint64) (lines []ai.Info, pick int) {
 	return lines, min(c.pick, max(len(lines)-1, 0))
 }
 
-// candidateKeys are the analysis's keys for its candidates.
-var candidateKeys = struct{ More, Fewer, Pick key.Binding }{
-	More:  key.NewBinding(key.WithKeys("+"), key.WithHelp("+ -", "candidates")),
-	Fewer: key.NewBinding(key.WithKeys("-"), key.WithHelp("-", "fewer candidates")),
-	Pick:  key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1-5", "show candidate")),
-}
-
 // candidateKey: while the analysis is on, + and - ask for one more or one
 // fewer line (restarting it), 1–5 draw that line on the board.
 func (m *Model) candidateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
@@ -75,10 +68,11 @@ func (m *Model) candidateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	c := &m.cands
+	k := &m.keys
 	switch {
-	case key.Matches(msg, candidateKeys.More, candidateKeys.Fewer):
+	case key.Matches(msg, k.MoreCands, k.FewerCands):
 		n := c.count() + 1
-		if key.Matches(msg, candidateKeys.Fewer) {
+		if key.Matches(msg, k.FewerCands) {
 			n = c.count() - 1
 		}
 		if n < 1 || n > maxCandidates {
@@ -86,9 +80,9 @@ func (m *Model) candidateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 		c.n = n
 		c.pick = min(c.pick, n-1)
-		m.setMessage(fmt.Sprintf("候補手 %d (MultiPV)", n), false)
+		m.setMessage(fmt.Sprintf(m.tr("cand.count"), n), false)
 		return m.analysisFollow(), true
-	case key.Matches(msg, candidateKeys.Pick):
+	case key.Matches(msg, k.PickCand):
 		return m.pickCandidate(int(msg.Runes[0] - '1')), true
 	}
 	return nil, false
@@ -98,7 +92,7 @@ func (m *Model) candidateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 func (m *Model) pickCandidate(i int) tea.Cmd {
 	lines, _ := m.cands.shown(m.s.pos.Key())
 	if i < 0 || i >= len(lines) {
-		m.setMessage(fmt.Sprintf("候補手 %d はありません (+ で増やす)", i+1), true)
+		m.setMessage(fmt.Sprintf(m.tr("cand.none"), i+1), true)
 		return nil
 	}
 	m.cands.pick = i

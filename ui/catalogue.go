@@ -56,7 +56,7 @@ func LangFromEnv(getenv func(string) string) Lang {
 // catalogue holds each message in English and Japanese.
 var catalogue = map[string][2]string{
 	// External engines.
-	"engine.starting": {"starting the engine…", "エンジンを起動しています…"},
+	"engine.starting": {"starting the engine...", "エンジンを起動しています..."},
 	"engine.ready":    {"engine ready", "エンジンの準備ができました"},
 	"engine.failed":   {"the engine did not start: ", "エンジンを起動できません: "},
 	"engine.error":    {"engine error: ", "エンジンのエラー: "},
@@ -138,6 +138,11 @@ var catalogue = map[string][2]string{
 	"key.MateSearch":    {"mate search", "詰み探索"},
 	"key.PlayFromHere":  {"play from here", "ここから対局"},
 	"key.WriteAnalysis": {"write analysis", "解析をコメントに"},
+	"key.MoreCands":     {"candidates", "候補手の数"},
+	"key.FewerCands":    {"fewer candidates", "候補手を減らす"},
+	"key.PickCand":      {"show candidate", "候補手を盤に"},
+
+	"help.page": {"help page %d/%d: ? next page (after the last: closes), esc close", "ヘルプ %d/%d: ? 次のページ (最後の次は閉じる), esc 閉じる"},
 
 	// The help's legend of board marks.
 	"mark.title":   {"board marks:", "盤の印:"},
@@ -150,6 +155,7 @@ var catalogue = map[string][2]string{
 	"mark.check":   {"check now, mate in one", "いま王手, 一手詰"},
 	"mark.control": {"effect map: 先手, 後手, both", "利き: 先手, 後手, 双方"},
 	"mark.gote":    {"後手's piece (v歩)", "後手の駒 (v歩)"},
+	"mark.hint":    {"hint or best move: from, to", "ヒント/最善手の元と先"},
 
 	// Dialogs.
 	"promo.ask":     {"promote? ", "成りますか? "},
@@ -272,6 +278,50 @@ var catalogue = map[string][2]string{
 	"file.comments":   {"comments (%d lines)", "コメント%d行"},
 	"file.and":        {" and ", "と"},
 	"file.saved":      {"saved ", "保存しました: "},
+
+	// The status line, the side panel and the engine panel.
+	"st.gameOver":             {"game over: ", "対局終了: "},
+	"st.ply":                  {"%d手目", "%d手目"},
+	"st.ended":                {"ended (%s)", "終局 (%s)"},
+	"st.toMove":               {"%s to move", "%sの番"},
+	"st.last":                 {"last ", "最終手 "},
+	"st.picked":               {"picked ", "選択 "},
+	"st.drop":                 {"to drop ", "打つ駒 "},
+	"st.depthHidden":          {" depth %d (evaluation hidden: E)", " 深さ%d (評価は非表示: E)"},
+	"st.depth":                {" depth %d %s %dknps", " 深さ%d %s %dknps"},
+	"purpose.status.move":     {"thinking", "考慮中"},
+	"purpose.status.hint":     {"hint", "ヒント"},
+	"purpose.status.analysis": {"analysis", "検討"},
+	"purpose.panel.move":      {"AI thinking", "AI 考慮中"},
+	"purpose.panel.hint":      {"hint", "ヒント"},
+	"purpose.panel.analysis":  {"analysis", "検討"},
+	"side.more":               {"... (C to read/edit)", "... (C で読む/編集)"},
+	"side.moves":              {"moves", "棋譜"},
+	"ep.depth":                {"%s depth %d %s", "%s 深さ%d %s"},
+	"ep.cands":                {"candidates %d (+ - how many, 1-%d on the board)", "候補手 %d (+ - 数, 1-%d 盤に表示)"},
+	"ep.line":                 {"line ", "読み筋 "},
+	"ep.analysing":            {"analysing ", "解析中 "},
+	"ep.loss":                 {"%s lost %d points (the mover's view)", "%s %d点損 (指した側から見て)"},
+	"ep.best":                 {"best %s (評価値(先手) %s)", "最善 %s (評価値(先手) %s)"},
+	"cand.count":              {"candidates: %d (MultiPV)", "候補手 %d (MultiPV)"},
+	"cand.none":               {"no candidate %d (+ asks for more)", "候補手 %d はありません (+ で増やす)"},
+	"study.noKing":            {"check study: %s has no king", "逆利き: %sの玉がありません"},
+	"study.all":               {"all pieces", "全駒"},
+	"study.legend":            {"check study %s: %s against %s's king  d drop %d  m to %d  o from %d (O: with the piece %d)  D/M: both", "逆利き %s %s から %s玉  d打%d m移動先%d o移動元%d (O:駒あり%d) D/M:両方"},
+	"study.checks":            {"  !check %d #mate %d", "  !王手%d #詰%d"},
+	"board.noPiece":           {"no piece there", "駒がありません"},
+	"board.theirs":            {"that is the other side's piece", "相手の駒です"},
+	"board.noHand":            {"no pieces in hand", "持ち駒がありません"},
+	"screen.small":            {"kiki needs a terminal of at least %dx%d (this one is %dx%d).\nMake the window larger, or press q to quit.", "kiki には %dx%d 以上の端末が必要です (この端末は %dx%d)。\nウィンドウを大きくするか、q で終了してください。"},
+	"edit.here":               {"pieces go here", "置き先"},
+	"recovery.name":           {"the last game", "前回の対局"},
+	"hand.label":              {"in hand", "持駒"},
+	"hand.none":               {"none", "なし"},
+	"list.start":              {"start", "開始局面"},
+	"graph.title":             {"評価値(先手)", "評価値(先手)"},
+	"fx.compact":              {"effect: b 先手 has more  w 後手 has more  = as many  digits on empty squares: 先手/後手's counts", "利き: b 先手が多い  w 後手が多い  = 同数  空き升の数字は 先手/後手 の利きの数"},
+	"fx.medium":               {"effect: blue=先手 red=後手 (deeper: more ahead) yellow=as many  b/w/= the side with more  digits 先手:後手's counts", "利き: 色 青=先手 赤=後手 (濃いほど差が大きい) 黄=同数  b/w/= 多い側  数字 先手:後手 の利きの数"},
+	"fx.large":                {"effect: blue=先手 red=後手 (deeper: more ahead) yellow=as many  b/w/= the side with more  %s2 %s1 = 先手 2, 後手 1", "利き: 色 青=先手 赤=後手 (濃いほど差が大きい) 黄=同数  b/w/= 多い側  %s2 %s1 = 先手の利き2 後手の利き1"},
 
 	// Recovery.
 	"recovery.resumed": {"the last game resumed, with its clocks", "前回の対局を再開しました (持ち時間も復元)"},

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
@@ -130,6 +131,61 @@ func TestHelpAndDialogsOneLanguageNoAmbiguousWidth(t *testing.T) {
 				for _, w := range []string{"保存", "します", "ください", "対局", "取消", "終了"} {
 					if strings.Contains(s, w) {
 						t.Errorf("English %s holds Japanese %q:\n%s", name, w, s)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Whole screens, in every layout and both languages, with the effect map,
+// the check study, the analysis's candidates, a hint, the whole-game
+// analysis and a dialog open: no ambiguous-width character reaches the
+// screen (the move marks ▲ △ are spelt ☗ ☖), and the English screens
+// hold none of the program's Japanese words.
+func TestScreensNoAmbiguousWidth(t *testing.T) {
+	jaWords := []string{"の番", "最終手", "棋譜", "開始局面", "逆利き", "候補手", "読み筋", "最善", "なし", "持駒", "深さ", "検討", "対局", "保存", "取消"}
+	for _, l := range []Lang{English, Japanese} {
+		for _, ls := range append(layoutSizes, struct {
+			size boardSize
+			w, h int
+		}{compactBoard, 80, 24}) {
+			o := testOptions()
+			o.Lang = l
+			o.Record = longRecord(40)
+			m := New(o)
+			m.Update(tea.WindowSizeMsg{Width: ls.w, Height: ls.h})
+			m.step(20)
+			screens := map[string]string{}
+			m.study.effectMap = true
+			screens["effect map"] = m.View()
+			m.study.effectMap, m.study.checkStudy = false, true
+			screens["check study"] = m.View()
+			m.study.checkStudy = false
+			analysing(t, m)
+			screens["analysis"] = m.View()
+			m.ai.thinking = false
+			var ml game.MoveList
+			m.s.pos.LegalMoves(&ml)
+			m.hint = hintState{mv: ml.At(0), key: m.s.pos.Key()}
+			m.message = tr(l, "ai.hint") + "x"
+			screens["hint"] = m.View()
+			m.dialog = m.newGameDialog(false)
+			screens["dialog"] = m.View()
+			m.dialog = nil
+			m.showHelp = true
+			screens["help"] = m.View()
+			for name, s := range screens {
+				s = stripANSI(s)
+				where := fmt.Sprintf("%v %d×%d %s", l, ls.w, ls.h, name)
+				if a := ambiguous(s); a != "" {
+					t.Errorf("%s: ambiguous-width %q in\n%s", where, a, s)
+				}
+				if l == English {
+					for _, w := range jaWords {
+						if strings.Contains(s, w) {
+							t.Errorf("%s: Japanese %q on the English screen:\n%s", where, w, s)
+						}
 					}
 				}
 			}

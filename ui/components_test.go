@@ -74,7 +74,7 @@ func TestMoveListScrollsAndMapsRows(t *testing.T) {
 	if !strings.Contains(rows[2], "+") || !strings.Contains(rows[3], "??") || !strings.Contains(rows[3], "+500") || !strings.Contains(rows[3], "0:02") {
 		t.Errorf("marks: %q / %q", rows[2], rows[3])
 	}
-	if len(rows) != 41 || !strings.Contains(rows[0], "開始局面") {
+	if len(rows) != 41 || !strings.Contains(rows[0], "start") {
 		t.Errorf("%d rows, first %q", len(rows), rows[0])
 	}
 }
@@ -82,7 +82,7 @@ func TestMoveListScrollsAndMapsRows(t *testing.T) {
 func TestHandLine(t *testing.T) {
 	var h game.Hand
 	h = h.Add(game.Pawn).Add(game.Pawn).Add(game.Gold)
-	line := handLine{name: "先手", toMove: true, player: "人間", clock: "9:59", hand: h, chosen: game.Gold, note: " <-"}.View(&th)
+	line := handLine{lang: Japanese, name: "先手", toMove: true, player: "人間", clock: "9:59", hand: h, chosen: game.Gold, note: " <-"}.View(&th)
 	for _, want := range []string{"先手*", "人間", "9:59", "持駒", "歩2", "[金]", " <-"} {
 		if !strings.Contains(line, want) {
 			t.Errorf("%q lacks %q", line, want)
@@ -92,7 +92,7 @@ func TestHandLine(t *testing.T) {
 	if strings.Contains(line, "*") || !strings.Contains(line, "P2") || strings.Contains(line, "[") {
 		t.Errorf("ascii, not to move: %q", line)
 	}
-	if line := (handLine{name: "後手"}).View(&th); !strings.HasSuffix(line, "持駒 なし") {
+	if line := (handLine{name: "後手"}).View(&th); !strings.HasSuffix(line, "in hand none") {
 		t.Errorf("empty hand: %q", line)
 	}
 }
@@ -101,7 +101,7 @@ func TestEnginePanel(t *testing.T) {
 	r, nodes := lineRecord(3)
 	p := r.Position(nodes[2])
 	a := &analysisState{}
-	e := enginePanel{thinking: true, purpose: purposeHint, info: ai.Info{Depth: 7, Score: 50, Nodes: 12345, NPS: 20000},
+	e := enginePanel{lang: Japanese, thinking: true, purpose: purposeHint, info: ai.Info{Depth: 7, Score: 50, Nodes: 12345, NPS: 20000},
 		pos: p, analysis: a, rec: r, node: nodes[2], mateLine: "3手詰: ▲２二金"}
 	v := strings.Join(e.View(&th, 30), "\n")
 	for _, want := range []string{"ヒント 深さ7", "12345 nodes", "読み筋", "3手詰"} {
@@ -116,7 +116,7 @@ func TestEnginePanel(t *testing.T) {
 	// A move the analysis marks ?? shows the better move.
 	a.line = append([]*kif.Node{r.Root}, nodes...)
 	a.results = map[*kif.Node]evalResult{nodes[1]: {score: 0, best: game.NoMove}, nodes[2]: {score: -900}} // 先手 moved and lost 900
-	e = enginePanel{pos: p, analysis: a, rec: r, node: nodes[2]}
+	e = enginePanel{lang: Japanese, pos: p, analysis: a, rec: r, node: nodes[2]}
 	v = strings.Join(e.View(&th, 30), "\n")
 	if !strings.Contains(v, "?? 900点損") || !strings.Contains(v, "最善") {
 		t.Errorf("no loss shown:\n%s", v)

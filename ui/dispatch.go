@@ -53,7 +53,16 @@ func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Quit):
 		return m.askQuit(), true
 	case key.Matches(msg, k.Help):
-		m.showHelp = !m.showHelp
+		// ? opens the full help, turns its pages, and closes it after
+		// the last one.
+		switch {
+		case !m.showHelp:
+			m.showHelp, m.helpPage = true, 0
+		case m.helpPage+1 < len(m.fullHelpPages()):
+			m.helpPage++
+		default:
+			m.showHelp = false
+		}
 	case key.Matches(msg, k.Cancel):
 		return m.cancel(), true
 	default:

@@ -73,15 +73,15 @@ func TestEndToEndResignEditKeepsGame(t *testing.T) {
 	}
 	env := fmt.Sprintf("LANG=C.UTF-8 KIKI_DATA_DIR=%s KIKI_CONFIG_DIR=%s", filepath.Join(dir, "data"), filepath.Join(dir, "config"))
 	p := startTmux(t, 100, 30, env, fmt.Sprintf("sh -c 'cd %s && %s --human --no-mouse'", dir, bin))
-	p.waitFor("開始局面")
+	p.waitFor("> start")
 	p.keys(":")
 	p.typ("7g7f")
 	p.keys("Enter")
-	p.waitFor("▲７六歩(77)")
+	p.waitFor("☗７六歩(77)")
 	p.keys(":")
 	p.typ("3c3d")
 	p.keys("Enter")
-	p.waitFor("△３四歩(33)")
+	p.waitFor("☖３四歩(33)")
 	p.keys("x")
 	p.waitFor("resign? y/n")
 	p.keys("y")
@@ -93,14 +93,14 @@ func TestEndToEndResignEditKeepsGame(t *testing.T) {
 	if s := p.screen(); strings.Contains(s, "save first") {
 		t.Log("b asked first (save first / discard / cancel); cancelled")
 		p.keys("Escape")
-		p.waitFor("△３四歩(33)")
+		p.waitFor("☖３四歩(33)")
 	} else {
 		t.Log("b opened the editor; a pawn placed, then Esc")
 		p.keys("1", "Escape")
 	}
-	p.waitFor("△３四歩(33)")
+	p.waitFor("☖３四歩(33)")
 	s := p.screen()
-	if !strings.Contains(s, "▲７六歩(77)") || !strings.Contains(s, "投了") {
+	if !strings.Contains(s, "☗７六歩(77)") || !strings.Contains(s, "投了") {
 		t.Fatalf("the finished game is gone after b, a placement and Esc:\n%s", s)
 	}
 	// The game is still unsaved: quitting asks.

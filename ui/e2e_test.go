@@ -77,7 +77,7 @@ func TestLayoutsInTmux(t *testing.T) {
 		tmux("kill-server")
 		tmux("new-session", "-d", "-s", "k", "-x", w, "-y", h,
 			fmt.Sprintf("cd '%s' && env LANG=C.UTF-8 TERM=xterm-256color KIKI_DATA_DIR='%s/data-%s' '%s' --human --no-mouse", dir, dir, size, bin))
-		s := waitFor(size, "先手の番")
+		s := waitFor(size, "先手 to move")
 		// The lances: 後手's on 9一 and 1一 (v香), 先手's on 9九 and 1九.
 		top, bottom := -1, -1
 		left, right := 1<<30, -1
@@ -109,9 +109,9 @@ func TestLayoutsInTmux(t *testing.T) {
 			tmux("send-keys", "-t", "k", k)
 			time.Sleep(80 * time.Millisecond)
 		}
-		waitFor(size, "▲７六歩(77)")
+		waitFor(size, "☗７六歩(77)")
 		tmux("send-keys", "-t", "k", "e")
-		s = waitFor(size, "利き:")
+		s = waitFor(size, "effect:")
 		for i, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
 			if lw, cols := runewidth.StringWidth(l), atoi(w); lw > cols {
 				t.Errorf("%s: line %d is %d columns", size, i, lw)

@@ -430,11 +430,6 @@ func (m *Model) shownHand(c game.Color) game.Hand {
 	return m.s.pos.Hand(c)
 }
 
-// editHelpKeys is the help bar while editing.
-// (The root's view asks for it without a language: it is the English
-// one; keyMap.editHelp gives it in the screen's language.)
-func editHelpKeys() helpKeys { return newKeyMap().editHelp() }
-
 // editHelp is the help bar while editing, in the key map's language.
 func (k keyMap) editHelp() helpKeys {
 	b := func(name, desc string) key.Binding {
@@ -451,5 +446,5 @@ func (m *Model) editHandNote(c game.Color) string {
 	if !m.editing || m.edit == nil || m.edit.target != targetBlackHand+editTarget(c) {
 		return ""
 	}
-	return m.theme.Selected.Render(" <- 置き先")
+	return m.theme.Selected.Render(" <- " + m.tr("edit.here"))
 }

@@ -85,7 +85,7 @@ func TestEditorPieceBoxAndHands(t *testing.T) {
 	marked := false
 	for _, l := range strings.Split(stripANSI(m.View()), "\n") {
 		if strings.HasPrefix(l, "先手*") {
-			marked = strings.Contains(l, "<- 置き先")
+			marked = strings.Contains(l, "<- "+tr(English, "edit.here"))
 		}
 	}
 	if !marked {

@@ -14,6 +14,7 @@ import (
 // and its line; and the mate search's line. The root fills it in; it
 // only draws.
 type enginePanel struct {
+	lang     Lang
 	thinking bool
 	purpose  searchPurpose
 	info     ai.Info
@@ -56,10 +57,10 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 	var cr candRows
 	if e.thinking && e.info.Depth > 0 && !e.hidden {
 		i := e.info
-		out = append(out, th.Good.Render(fmt.Sprintf("%s 深さ%d %s", e.purpose.panelName(), i.Depth, scoreText(i.Score, e.pos.Side()))))
+		out = append(out, th.Good.Render(fmt.Sprintf(tr(e.lang, "ep.depth"), tr(e.lang, "purpose.panel."+e.purpose.String()), i.Depth, scoreText(i.Score, e.pos.Side()))))
 		out = append(out, th.Dim.Render(fmt.Sprintf("%d nodes %dk nps", i.Nodes, i.NPS/1000)))
 		if len(e.cands) > 0 {
-			out = append(out, th.Title.Render(fmt.Sprintf("候補手 %d (+ - 数, 1-%d 盤に表示)", e.multiPV, len(e.cands))))
+			out = append(out, th.Title.Render(fmt.Sprintf(tr(e.lang, "ep.cands"), e.multiPV, len(e.cands))))
 			cr = candRows{top: len(out), n: len(e.cands)}
 			for j, r := range candidateRows(e.pos, e.cands, e.pick, w) {
 				if j == e.pick {
@@ -68,26 +69,26 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 				out = append(out, r)
 			}
 		} else {
-			out = append(out, wrap("読み筋 "+pvText(e.pos, i.PV, 10), w)...)
+			out = append(out, wrap(tr(e.lang, "ep.line")+pvText(e.pos, i.PV, 10), w)...)
 		}
 	}
 	a := e.analysis
 	if a.running {
-		out = append(out, "解析中 "+a.progress(w-7))
+		out = append(out, tr(e.lang, "ep.analysing")+a.progress(w-7))
 	}
 	gh := e.graphH
 	if gh == 0 {
 		gh = 7
 	}
-	for _, l := range a.graph(w, gh, e.node) {
+	for _, l := range a.graph(e.lang, w, gh, e.node) {
 		out = append(out, th.Dim.Render(l))
 	}
 	if loss, mk := a.loss(e.node); mk != "" {
 		prev := a.results[e.node.Parent]
 		p := e.rec.Position(e.node.Parent)
-		out = append(out, th.Bad.Render(fmt.Sprintf("%s %d点損 (指した側から見て)", mk, loss)))
-		out = append(out, wrap(fmt.Sprintf("最善 %s (評価値(先手) %s)", pvText(p, prev.pv, 1), a.evalText(e.node.Parent)), w)...)
-		out = append(out, wrap("読み筋 "+pvText(p, prev.pv, 12), w)...)
+		out = append(out, th.Bad.Render(fmt.Sprintf(tr(e.lang, "ep.loss"), mk, loss)))
+		out = append(out, wrap(fmt.Sprintf(tr(e.lang, "ep.best"), pvText(p, prev.pv, 1), a.evalText(e.node.Parent)), w)...)
+		out = append(out, wrap(tr(e.lang, "ep.line")+pvText(p, prev.pv, 12), w)...)
 	}
 	if e.mateLine != "" {
 		for _, l := range wrap(e.mateLine, w) {
@@ -112,14 +113,4 @@ const (
 
 func (p searchPurpose) String() string {
 	return [...]string{"none", "move", "hint", "analysis"}[p]
-}
-
-// statusName is the purpose on the status line.
-func (p searchPurpose) statusName() string {
-	return [...]string{"", "考慮中", "ヒント", "検討"}[p]
-}
-
-// panelName is the purpose in the engine panel.
-func (p searchPurpose) panelName() string {
-	return [...]string{"", "AI 考慮中", "ヒント", "検討"}[p]
 }

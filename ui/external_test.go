@@ -180,7 +180,7 @@ func TestExternalEngineCrash(t *testing.T) {
 	waitText(t, tm, "segmentation fault")
 	// The person plays 後手's move now.
 	keys(tm, ":", "3c3d", "enter")
-	waitText(t, tm, "最終手 △３四歩")
+	waitText(t, tm, "last ☖３四歩")
 	tm.Send(tea.QuitMsg{})
 	m := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
 	if m.s.node.Ply != 2 || !m.s.playing || m.s.end.over {

@@ -35,8 +35,8 @@ func abs(v int) int { return max(v, -v) }
 // score sits a third of a row high (') or low (.) or on the row (*), the
 // move on screen marked by a column of '|', and the move numbers of the
 // ends below.
-func (a *analysisState) graph(width, height int, cur *kif.Node) []string {
-	if len(a.results) == 0 || width < 16 || height < 3 {
+func (a *analysisState) graph(l Lang, width, height int, cur *kif.Node) []string {
+	if len(a.results) == 0 || len(a.line) == 0 || width < 16 || height < 3 {
 		return nil
 	}
 	const axisW = 6 // "+2000|"
@@ -87,10 +87,10 @@ func (a *analysisState) graph(width, height int, cur *kif.Node) []string {
 		}
 		rows[max(0, min(height-1, row))][c] = ch
 	}
-	title := "評価値(先手)"
+	title := tr(l, "graph.title")
 	if curIdx >= 0 {
 		nd := a.line[curIdx]
-		title += fmt.Sprintf(" %d手目", nd.Ply)
+		title += fmt.Sprintf(" "+tr(l, "st.ply"), nd.Ply)
 		if t := a.evalText(nd); t != "" {
 			title += " " + t
 		}

@@ -20,6 +20,7 @@ type handLine struct {
 	chosen game.PieceType // the hand piece chosen to drop, or NoPieceType
 	ascii  bool
 	note   string
+	lang   Lang
 }
 
 // View draws the line.
@@ -36,9 +37,9 @@ func (h handLine) View(th *Theme) string {
 	if h.clock != "" {
 		sb.WriteString(" " + h.clock)
 	}
-	sb.WriteString("  持駒 ")
+	sb.WriteString("  " + tr(h.lang, "hand.label") + " ")
 	if h.hand.IsEmpty() {
-		sb.WriteString("なし")
+		sb.WriteString(tr(h.lang, "hand.none"))
 	}
 	for _, t := range game.HandTypes {
 		n := h.hand.Count(t)
@@ -83,9 +84,9 @@ func (h handLine) Komadai(th *Theme, w int) (rows []string, kinds []game.PieceTy
 	if h.clock != "" {
 		add(h.clock, game.NoPieceType)
 	}
-	add(th.Dim.Render("持駒"), game.NoPieceType)
+	add(th.Dim.Render(tr(h.lang, "hand.label")), game.NoPieceType)
 	if h.hand.IsEmpty() {
-		add(" なし", game.NoPieceType)
+		add(" "+tr(h.lang, "hand.none"), game.NoPieceType)
 	}
 	for _, t := range game.HandTypes {
 		n := h.hand.Count(t)

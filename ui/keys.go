@@ -38,6 +38,8 @@ type keyMap struct {
 	MateSearch             key.Binding
 	PlayFromHere           key.Binding
 	WriteAnalysis          key.Binding
+	// The analysis's candidates (MultiPV): one more, one fewer, draw one.
+	MoreCands, FewerCands, PickCand key.Binding
 	// Lang is the language of the help.
 	Lang Lang
 }
@@ -101,6 +103,9 @@ func newKeyMapIn(l Lang) keyMap {
 		PlayFromHere: b([]string{"p"}, "p", "key.PlayFromHere"),
 		// W writes the whole-game analysis into the comments.
 		WriteAnalysis: b([]string{"W"}, "W", "key.WriteAnalysis"),
+		MoreCands:     b([]string{"+"}, "+ -", "key.MoreCands"),
+		FewerCands:    b([]string{"-"}, "-", "key.FewerCands"),
+		PickCand:      b([]string{"1", "2", "3", "4", "5"}, "1-5", "key.PickCand"),
 	}
 }
 
@@ -129,7 +134,7 @@ func (k keyMap) help(replay, study bool) helpKeys {
 			{k.NewGame, k.Resign, k.Declare, k.MoveNow, k.Hint, k.Edit, k.EffectMap, k.CheckStudy, k.KindNext, k.Attacker},
 			{k.StepBack, k.PageBack, k.First, k.Jump, k.PrevBranch, k.Variations, k.PlayFromHere},
 			{k.Open, k.Save, k.SaveAs, k.Comment, k.Promote, k.Delete, k.CopySFEN, k.CopyKIF},
-			{k.Analysis, k.AnalyzeAll, k.WriteAnalysis, k.MateSearch, k.HideEval, k.Help, k.Quit},
+			{k.Analysis, k.MoreCands, k.PickCand, k.AnalyzeAll, k.WriteAnalysis, k.MateSearch, k.HideEval, k.Help, k.Quit},
 			k.legend(),
 		},
 	}
@@ -140,7 +145,7 @@ func (k keyMap) help(replay, study bool) helpKeys {
 var boardMarks = [][2]string{
 	{"> @", "mark.cursor"}, {"+ x", "mark.dest"}, {"* ~", "mark.effect"},
 	{"d m", "mark.drop"}, {"o O", "mark.origin"}, {"D M", "mark.both"},
-	{"! #", "mark.check"}, {"b w =", "mark.control"}, {"v", "mark.gote"},
+	{"! #", "mark.check"}, {"b w =", "mark.control"}, {"v", "mark.gote"}, {"&", "mark.hint"},
 }
 
 // legend is the help's column of board marks: entries that look like

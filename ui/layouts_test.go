@@ -125,7 +125,7 @@ func TestLayoutGoldens(t *testing.T) {
 					t.Fatalf("%d candidates, pick %d", len(lines), pick)
 				}
 				v := stripANSI(m.View())
-				for _, want := range []string{"候補手 3", ">2 ", "▲７六歩", " 3 "} {
+				for _, want := range []string{"candidates 3", ">2 ", "☗７六歩", " 3 "} {
 					if !strings.Contains(v, want) {
 						t.Errorf("no %q in\n%s", want, v)
 					}

@@ -58,7 +58,7 @@ func TestStatusAfterResign(t *testing.T) {
 		t.Fatal("not resigned")
 	}
 	st := m.statusLine()
-	if strings.Contains(st, "の番") || !strings.Contains(st, "終局") {
+	if strings.Contains(st, " to move") || !strings.Contains(st, "ended") {
 		t.Errorf("status after resigning: %q", st)
 	}
 	for _, c := range []game.Color{game.Black, game.White} {

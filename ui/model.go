@@ -84,6 +84,7 @@ type Model struct {
 	message  string
 	msgErr   bool
 	showHelp bool
+	helpPage int // the full help's page on screen, when it takes several
 
 	ai         aiState
 	mateLine   string

@@ -13,6 +13,7 @@ import (
 // spent where known and the analysis's evaluation; and which node each
 // row shows, for clicks. The root sets its size and its content.
 type moveList struct {
+	lang          Lang
 	width, height int
 	theme         *Theme
 	root, cur     *kif.Node
@@ -61,9 +62,9 @@ func (l moveList) View() (rows []string, nodes []*kif.Node) {
 	for r := start; r < end; r++ {
 		if r == 0 {
 			if cur == -1 {
-				rows = append(rows, "> 開始局面")
+				rows = append(rows, "> "+tr(l.lang, "list.start"))
 			} else {
-				rows = append(rows, "   開始局面")
+				rows = append(rows, "   "+tr(l.lang, "list.start"))
 			}
 			continue
 		}

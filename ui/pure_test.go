@@ -161,7 +161,7 @@ func TestListClickMatchesScreen(t *testing.T) {
 				}
 				label := fmt.Sprintf("%3d ", m2.s.node.Ply)
 				if m2.s.node.Ply == 0 {
-					label = "開始局面"
+					label = "start"
 				}
 				moved++
 				if !strings.Contains(row, label) {

@@ -96,7 +96,7 @@ func (m *Model) offerRecovery() {
 // resumeGame continues a recovered game at its last move: the players
 // come from the record's header; a game that had ended opens as a record.
 func (m *Model) resumeGame(r *kif.Record) tea.Cmd {
-	m.openRecord(r, "", "前回の対局 (recovered)")
+	m.openRecord(r, "", m.tr("recovery.name"))
 	for m.s.forward() {
 	}
 	m.s.dirty = true

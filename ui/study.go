@@ -132,7 +132,7 @@ func ofKind(mv game.Move, t game.PieceType) bool {
 
 // marks is the highlights of every square (see boardModel.marks).
 func (m *Model) marks() ([game.NumSquares]mark, checkInfo) {
-	return m.board.marks(m.s.pos, &m.study)
+	return m.board.marks(m.s.pos, &m.study, m.boardHighlight())
 }
 
 // markSet collects marks, the higher one winning on a square.
@@ -198,8 +198,9 @@ func checksAndMates(p *game.Position, ci *checkInfo) {
 
 // marks computes the highlights of every square: last move, the check
 // study's sets, the effect of the piece under the cursor (or selected),
-// legal destinations, cursor; and the check study's content.
-func (b *boardModel) marks(p *game.Position, st *studyState) ([game.NumSquares]mark, checkInfo) {
+// legal destinations, cursor; the highlighted move hl (over the study's
+// sets, under the selection's marks); and the check study's content.
+func (b *boardModel) marks(p *game.Position, st *studyState, hl game.Move) ([game.NumSquares]mark, checkInfo) {
 	var mk markSet
 	if lm := p.LastMove(); lm != game.NoMove {
 		mk.set(game.SquareBB(lm.To()), markLast)
@@ -212,6 +213,12 @@ func (b *boardModel) marks(p *game.Position, st *studyState) ([game.NumSquares]m
 	if st.checkStudy {
 		ci = studyMarks(&mk, p, st)
 		king = p.King(ci.attacker.Opp())
+	}
+	if hl != game.NoMove {
+		mk.set(game.SquareBB(hl.To()), markHint)
+		if !hl.IsDrop() {
+			mk.set(game.SquareBB(hl.From()), markHint)
+		}
 	}
 	// Effect of the selected piece, else of the piece under the cursor.
 	from := b.selected
@@ -231,7 +238,7 @@ func (b *boardModel) marks(p *game.Position, st *studyState) ([game.NumSquares]m
 	if b.selected != game.NoSquare {
 		mk.set(game.SquareBB(b.selected), markSelected)
 	}
-	if king != game.NoSquare && mk[king] < markDest {
+	if king != game.NoSquare && mk[king] < markHint {
 		// The enemy king stands clear of every tint, so it reads at a glance.
 		mk[king] = markStudyKing
 	}
@@ -245,20 +252,20 @@ func (b *boardModel) marks(p *game.Position, st *studyState) ([game.NumSquares]m
 func (m *Model) studyLegend(ci checkInfo) string {
 	names := m.s.sideNames()
 	if ci.noKing {
-		return m.theme.Dim.Render(fmt.Sprintf("逆利き: %sの玉がありません", names[ci.attacker.Opp()]))
+		return m.theme.Dim.Render(fmt.Sprintf(m.tr("study.noKing"), names[ci.attacker.Opp()]))
 	}
-	kind := "全駒"
+	kind := m.tr("study.all")
 	if ci.kind != game.NoPieceType {
 		kind = ci.kind.Name()
 	}
-	s := fmt.Sprintf("逆利き %s %s→%s玉  d打%d m移動先%d o移動元%d (O:駒あり%d) D/M:両方",
+	s := fmt.Sprintf(m.tr("study.legend"),
 		kind, names[ci.attacker], names[ci.attacker.Opp()], ci.drops, ci.dests, ci.origins-ci.originPieces, ci.originPieces)
 	if ci.attacker == m.s.pos.Side() {
-		s += fmt.Sprintf("  !王手%d #詰%d", len(ci.checks), len(ci.mates))
+		s += fmt.Sprintf(m.tr("study.checks"), len(ci.checks), len(ci.mates))
 		var mates []string
 		for i, mv := range ci.mates {
 			if i == 3 {
-				mates = append(mates, "…")
+				mates = append(mates, "...")
 				break
 			}
 			mates = append(mates, mv.Piece().Color().Mark()+kif.KI2Move(m.s.pos, mv, m.s.pos.LastMove()))

@@ -59,7 +59,7 @@ func TestCheckStudyFollowsKind(t *testing.T) {
 	if len(ci.checks) != 3 {
 		t.Fatalf("silver checks %v, want the 3 silver drops", ci.checks)
 	}
-	if !strings.Contains(m.checkLegend(ci), "!王手3") {
+	if !strings.Contains(m.checkLegend(ci), "!check 3") {
 		t.Fatalf("legend %q", m.checkLegend(ci))
 	}
 	// ４一 is a gold drop check, not a silver one: no ! and no d there.
@@ -74,7 +74,7 @@ func TestCheckStudyFollowsKind(t *testing.T) {
 	if _, ci = m.marks(); len(ci.checks) != 8 {
 		t.Fatalf("all checks %v, want 8 (5 gold, 3 silver)", ci.checks)
 	}
-	if !strings.Contains(m.checkLegend(ci), "全駒") {
+	if !strings.Contains(m.checkLegend(ci), "all pieces") {
 		t.Fatalf("legend %q", m.checkLegend(ci))
 	}
 }
@@ -104,7 +104,7 @@ func TestCheckStudyShowsBothAndNamesMate(t *testing.T) {
 		t.Fatalf("４一 drawn %q, want d!・", got)
 	}
 	_, ci := m.marks()
-	if l := m.checkLegend(ci); !strings.Contains(l, "#詰1 ▲５二金") {
+	if l := m.checkLegend(ci); !strings.Contains(l, "#mate 1 ▲５二金") {
 		t.Fatalf("legend %q does not name the mate", l)
 	}
 	mk, _ := m.marks()

@@ -93,7 +93,7 @@ func (m *Model) View() string {
 	}
 	w, h := m.size()
 	if m.tooSmall() {
-		return fmt.Sprintf("kiki needs a terminal of at least %d×%d (this one is %d×%d).\nMake the window larger, or press q to quit.", minWidth, minHeight, w, h)
+		return fmt.Sprintf(m.tr("screen.small"), minWidth, minHeight, w, h)
 	}
 	f := m.layout()
 	screen := strings.Join(f.left, "\n")
@@ -108,8 +108,23 @@ func (m *Model) View() string {
 	if used < h {
 		out += strings.Repeat("\n", h-used)
 	}
-	return out + "\n" + f.help
+	return widthSafe(out + "\n" + f.help)
 }
+
+// widthSafe spells the East-Asian ambiguous characters that reach the
+// screen from the notation (the move marks ▲ △ of labels and lines, as
+// kif and game write them) with ones of one column on every terminal
+// (☗ ☖), as countMarks does on the board: an ambiguous one takes one
+// column or two depending on the terminal, and the columns after it shift.
+func widthSafe(s string) string {
+	if !strings.ContainsAny(s, "▲△…→") {
+		return s
+	}
+	return widthSafeMarks.Replace(s)
+}
+
+// widthSafeMarks replaces each ambiguous mark with its one-column spelling.
+var widthSafeMarks = strings.NewReplacer("▲", "☗", "△", "☖", "…", "...", "→", "->")
 
 // layout places the board, the lines under it, the side panel and the
 // help bar. The board and its hands keep their place whatever else is
@@ -171,7 +186,7 @@ func (m *Model) boardColumn(g boardGeom) ([]string, [2]komadaiBox, checkInfo) {
 	if m.editing && m.edit != nil {
 		cells = &m.edit.board // as placed, even when not yet a legal position
 	}
-	rows, ci := m.board.ViewIn(m.s.pos, &m.study, cells, g, m.pvLayer())
+	rows, ci := m.board.ViewIn(m.s.pos, &m.study, cells, g, m.pvLayer(), m.boardHighlight())
 	top, bottom := game.White, game.Black
 	if m.board.flipped {
 		top, bottom = game.Black, game.White
@@ -211,11 +226,21 @@ func (m *Model) boardColumn(g boardGeom) ([]string, [2]komadaiBox, checkInfo) {
 	return left, boxes, ci
 }
 
+// boardHighlight is the move the board tints: highlightMove, except
+// while the engine line's layer is drawn (it marks the best move already,
+// ^ to 1, and its numbering must stay readable) or the editor is open.
+func (m *Model) boardHighlight() game.Move {
+	if m.editing || m.pvLayer() != nil {
+		return game.NoMove
+	}
+	return m.highlightMove()
+}
+
 // belowBoard is the banner and the status line.
 func (m *Model) belowBoard() []string {
 	var below []string
 	if b := m.s.end.banner(m.s.sideNames()); b != "" {
-		below = append(below, m.theme.Banner.Render("対局終了: "+b))
+		below = append(below, m.theme.Banner.Render(m.tr("st.gameOver")+b))
 	}
 	return append(below, m.statusLine())
 }
@@ -228,7 +253,7 @@ func (m *Model) notes(ci checkInfo) []string {
 			notes = append(notes, m.checkLegend(ci))
 		}
 		if m.study.effectMap {
-			notes = append(notes, m.theme.Dim.Render(effectLegend(m.geom().size)))
+			notes = append(notes, m.theme.Dim.Render(effectLegend(m.lang, m.geom().size)))
 		}
 	}
 	if m.message != "" {
@@ -242,15 +267,15 @@ func (m *Model) notes(ci checkInfo) []string {
 }
 
 // effectLegend is the effect map's one-line legend in a layout.
-func effectLegend(size boardSize) string {
+func effectLegend(l Lang, size boardSize) string {
 	switch size {
 	case mediumBoard:
-		return "利き: 色 青=先手 赤=後手 (濃いほど差が大きい) 黄=同数  b/w/= 多い側  数字 先手:後手 の利きの数"
+		return tr(l, "fx.medium")
 	case largeBoard:
 		bm, wm := countMarks()
-		return fmt.Sprintf("利き: 色 青=先手 赤=後手 (濃いほど差が大きい) 黄=同数  b/w/= 多い側  %s2 %s1 = 先手の利き2 後手の利き1", bm, wm)
+		return fmt.Sprintf(tr(l, "fx.large"), bm, wm)
 	}
-	return "利き: b 先手が多い  w 後手が多い  = 同数  空き升の数字は 先手/後手 の利きの数"
+	return tr(l, "fx.compact")
 }
 
 // helpBar is the short help, or the full help when asked for, inside w
@@ -261,7 +286,7 @@ func (m *Model) helpBar(w, maxH int) string {
 	hm.Width = 0
 	hk := m.keys.help(m.replay, m.study.checkStudy)
 	if m.editing {
-		hk = editHelpKeys()
+		hk = m.keys.editHelp()
 	}
 	full := hk
 	helpView := hm.View(hk)
@@ -273,9 +298,8 @@ func (m *Model) helpBar(w, maxH int) string {
 		helpView = hm.View(hk)
 	}
 	if m.showHelp {
-		hm.Width = w - 4
-		hm.ShowAll = true
-		helpView = hm.View(full)
+		pages := m.helpPages(full, w, maxH)
+		helpView = strings.Join(pages[min(m.helpPage, len(pages)-1)], "\n")
 	}
 	// bubbles/help can overflow by one item; keep every line inside.
 	hl := strings.Split(helpView, "\n")
@@ -286,6 +310,111 @@ func (m *Model) helpBar(w, maxH int) string {
 		hl[i] = truncate(hl[i], w-1)
 	}
 	return strings.Join(hl, "\n")
+}
+
+// fullHelpPages is the full help's pages on the screen as it is now.
+func (m *Model) fullHelpPages() [][]string {
+	w, h := m.size()
+	hk := m.keys.help(m.replay, m.study.checkStudy)
+	if m.editing {
+		hk = m.keys.editHelp()
+	}
+	return m.helpPages(hk, w, h-m.geom().columnHeight())
+}
+
+// helpPages lays the full help out in w columns and pages of at most
+// maxH lines: every key and legend entry whole, in as many columns as
+// fit (filled down, then across), on as few pages as that allows; when
+// there are several, each ends with a line saying how to turn them.
+// (bubbles' own layout cuts the columns that do not fit.)
+func (m *Model) helpPages(hk helpKeys, w, maxH int) [][]string {
+	type entry struct{ key, desc string }
+	var entries []entry
+	for _, group := range hk.FullHelp() {
+		for _, b := range group {
+			if b.Enabled() {
+				entries = append(entries, entry{b.Help().Key, b.Help().Desc})
+			}
+		}
+	}
+	st := m.help.Styles
+	// layout is the rows of one page of entries in n columns, and
+	// whether they fit in w-1 columns.
+	layout := func(es []entry, n int) ([]string, bool) {
+		rows := (len(es) + n - 1) / n
+		lines := make([]string, rows)
+		total := 0
+		for c := 0; c*rows < len(es); c++ {
+			col := es[c*rows : min(len(es), (c+1)*rows)]
+			kw, dw, tw := 0, 0, 0
+			for _, e := range col {
+				if e.desc == "" {
+					tw = max(tw, runewidth.StringWidth(e.key))
+					continue
+				}
+				kw, dw = max(kw, runewidth.StringWidth(e.key)), max(dw, runewidth.StringWidth(e.desc))
+			}
+			cw := max(kw+1+dw, tw)
+			if c > 0 {
+				total += 3
+			}
+			total += cw
+			for r, e := range col {
+				text := st.FullKey.Render(padRight(e.key, kw)) + " " + st.FullDesc.Render(padRight(e.desc, cw-kw-1))
+				if e.desc == "" { // a title (the legend's)
+					text = m.theme.Title.Render(padRight(e.key, cw))
+				}
+				if c > 0 {
+					text = "   " + text
+				}
+				lines[r] += text
+			}
+		}
+		for r := range lines {
+			lines[r] = strings.TrimRight(lines[r], " ")
+		}
+		return lines, total <= w-1
+	}
+	paginate := func(n, rowsPer int) ([][]string, bool) {
+		var pages [][]string
+		per := n * rowsPer
+		for i := 0; i < len(entries); i += per {
+			// A short last page may need fewer, taller columns.
+			chunk := entries[i:min(len(entries), i+per)]
+			var page []string
+			for k := n; k >= 1 && (len(chunk)+k-1)/k <= rowsPer; k-- {
+				if p, ok := layout(chunk, k); ok {
+					page = p
+					break
+				}
+			}
+			if page == nil {
+				return nil, false
+			}
+			pages = append(pages, page)
+		}
+		return pages, true
+	}
+	maxH = max(maxH, 2)
+	for n := 8; n >= 1; n-- {
+		if pages, ok := paginate(n, maxH); ok && len(pages) == 1 {
+			return pages
+		}
+	}
+	for n := 8; n >= 1; n-- {
+		pages, ok := paginate(n, maxH-1)
+		if !ok && n > 1 {
+			continue
+		}
+		if !ok {
+			pages, _ = paginate(1, maxH-1) // cut at the right edge
+		}
+		for i := range pages {
+			pages[i] = append(pages[i], m.theme.Dim.Render(fmt.Sprintf(m.tr("help.page"), i+1, len(pages))))
+		}
+		return pages
+	}
+	return nil
 }
 
 // wrapLines splits texts into lines and wraps the long ones inside w
@@ -317,7 +446,7 @@ func (m *Model) handLine(c game.Color) string { return m.hand(c).View(&m.theme) 
 // hand is the hands component of a side, filled in.
 func (m *Model) hand(c game.Color) handLine {
 	h := handLine{name: m.s.sideNames()[c], toMove: m.s.pos.Side() == c && !m.s.end.over,
-		hand: m.shownHand(c), ascii: m.opts.ASCII, note: m.editHandNote(c)}
+		hand: m.shownHand(c), ascii: m.opts.ASCII, note: m.editHandNote(c), lang: m.lang}
 	if m.s.playing || m.s.game {
 		h.player = m.s.match.Players[c].String()
 	}
@@ -344,12 +473,12 @@ func (m *Model) statusLine() string {
 	names := m.s.sideNames()
 	var parts []string
 	if m.s.node.Ply > 0 {
-		parts = append(parts, fmt.Sprintf("%d手目", m.s.node.Ply))
+		parts = append(parts, fmt.Sprintf(m.tr("st.ply"), m.s.node.Ply))
 	}
 	if m.s.end.over {
-		parts = append(parts, "終局 ("+m.s.end.reason+")")
+		parts = append(parts, fmt.Sprintf(m.tr("st.ended"), m.s.end.reason))
 	} else {
-		parts = append(parts, names[p.Side()]+"の番")
+		parts = append(parts, fmt.Sprintf(m.tr("st.toMove"), names[p.Side()]))
 	}
 	if p.InCheck() {
 		parts = append(parts, m.theme.Warn.Render("王手"))
@@ -359,22 +488,22 @@ func (m *Model) statusLine() string {
 		if m.s.node.Parent != nil {
 			prev = m.s.node.Parent.Move
 		}
-		parts = append(parts, "最終手 "+kif.MoveLabel(lm, prev))
+		parts = append(parts, m.tr("st.last")+kif.MoveLabel(lm, prev))
 	}
 	if m.board.selected != game.NoSquare {
 		pc := p.PieceAt(m.board.selected)
-		parts = append(parts, "選択 "+m.board.selected.Japanese()+pc.Type().Name())
+		parts = append(parts, m.tr("st.picked")+m.board.selected.Japanese()+pc.Type().Name())
 	} else if m.board.dropKind != game.NoPieceType {
-		parts = append(parts, "打つ駒 "+m.board.dropKind.Name())
+		parts = append(parts, m.tr("st.drop")+m.board.dropKind.Name())
 	}
 	if m.ai.thinking {
 		i := m.ai.info
-		s := m.ai.purpose.statusName()
+		s := m.tr("purpose.status." + m.ai.purpose.String())
 		switch {
 		case i.Depth > 0 && m.evalHidden():
-			s += fmt.Sprintf(" 深さ%d (評価は非表示: E)", i.Depth)
+			s += fmt.Sprintf(m.tr("st.depthHidden"), i.Depth)
 		case i.Depth > 0:
-			s += fmt.Sprintf(" 深さ%d %s %dknps", i.Depth, scoreText(i.Score, p.Side()), i.NPS/1000)
+			s += fmt.Sprintf(m.tr("st.depth"), i.Depth, scoreText(i.Score, p.Side()), i.NPS/1000)
 		}
 		parts = append(parts, m.theme.Good.Render(s))
 	}
@@ -422,15 +551,15 @@ func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) 
 	out = append(out, panel...)
 	var comment []string
 	if len(m.s.node.Comments) > 0 {
-		comment = append(comment, m.theme.Title.Render("コメント"))
+		comment = append(comment, m.theme.Title.Render(m.tr("comment.title")))
 		for _, c := range m.s.node.Comments {
 			comment = append(comment, wrap(c, w)...)
 		}
 		if len(comment) > 7 {
-			comment = append(comment[:6], m.theme.Dim.Render("… (C to read/edit)"))
+			comment = append(comment[:6], m.theme.Dim.Render(m.tr("side.more")))
 		}
 	}
-	out = append(out, m.theme.Title.Render("棋譜"))
+	out = append(out, m.theme.Title.Render(m.tr("side.moves")))
 	list := m.moveList()
 	list.SetSize(w, h-len(out)-len(comment))
 	rows, nodes := list.View()
@@ -442,7 +571,7 @@ func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) 
 
 // enginePanel is the engine panel for the state on screen.
 func (m *Model) enginePanel() enginePanel {
-	e := enginePanel{thinking: m.ai.thinking, purpose: m.ai.purpose, info: m.ai.info, hidden: m.evalHidden(),
+	e := enginePanel{lang: m.lang, thinking: m.ai.thinking, purpose: m.ai.purpose, info: m.ai.info, hidden: m.evalHidden(),
 		pos: m.s.pos, analysis: &m.analysis, rec: m.s.rec, node: m.s.node, mateLine: m.mateLine}
 	if m.ai.thinking && m.ai.purpose == purposeAnalysis {
 		e.cands, e.pick = m.cands.shown(m.s.pos.Key())
@@ -454,7 +583,7 @@ func (m *Model) enginePanel() enginePanel {
 // moveList is the move list for the record on screen, sized by the caller.
 func (m *Model) moveList() moveList {
 	a := &m.analysis
-	return moveList{theme: &m.theme, root: m.s.rec.Root, cur: m.s.node, notes: func(n *kif.Node) (string, string) {
+	return moveList{lang: m.lang, theme: &m.theme, root: m.s.rec.Root, cur: m.s.node, notes: func(n *kif.Node) (string, string) {
 		_, mk := a.loss(n)
 		return mk, a.evalText(n)
 	}}
