@@ -61,21 +61,21 @@ for SIZE in 100x30 80x24; do
 
 	# Play: human against human.
 	start --human --no-mouse
-	wait_for "先手の番"
-	wait_for "開始局面"
+	wait_for "先手 to move"
+	wait_for "> start"
 	# ７六歩 with the cursor: from ５七, two files left, pick up, one up, put down.
 	key h h Enter k Enter
-	wait_for "▲７六歩(77)"
-	wait_for "後手の番"
-	# △３四歩 typed as USI, ▲２六歩 typed in Japanese.
+	wait_for "☗７六歩(77)"
+	wait_for "後手 to move"
+	# ☖３四歩 typed as USI, ☗２六歩 typed in Japanese.
 	key :
 	typ "3c3d"
 	key Enter
-	wait_for "△３四歩(33)"
+	wait_for "☖３四歩(33)"
 	key :
 	typ "26歩"
 	key Enter
-	wait_for "▲２六歩(27)"
+	wait_for "☗２六歩(27)"
 	# An illegal typed move is explained, not played.
 	key :
 	typ "55角打"
@@ -84,17 +84,17 @@ for SIZE in 100x30 80x24; do
 	key Escape
 	# Overlays: effect map, check study (cycle the kind, switch sides), help.
 	key e
-	wait_for "利き: b 先手が多い"
+	wait_for "effect: b 先手 has more"
 	key e
-	wait_gone "利き: b 先手が多い"
+	wait_gone "effect: b 先手 has more"
 	key c
-	wait_for "逆利き 歩 後手→先手玉"
+	wait_for "check study 歩: 後手 against 先手's king"
 	key . .
-	wait_for "逆利き 桂"
+	wait_for "check study 桂"
 	key v
-	wait_for "先手→後手玉"
+	wait_for "先手 against 後手's king"
 	key Escape
-	wait_gone "逆利き"
+	wait_gone "'s king"
 	key "?"
 	wait_for "new game"
 	key "?"
@@ -144,20 +144,20 @@ for SIZE in 100x30 80x24; do
 	wait_for "本譜のコメント"
 	wait_for "3手目"
 	key "]"
-	wait_for "▲６六歩(67)"
+	wait_for "☗６六歩(67)"
 	key "["
-	wait_for "▲２六歩(27)"
+	wait_for "☗２六歩(27)"
 	key End
 	wait_for "4手目"
 	key Home
-	wait_for "> 開始局面"
+	wait_for "> start"
 	key g 3 Enter
 	wait_for "3手目"
 	# Overlays work on a replayed position too.
 	key e
-	wait_for "利き: b 先手が多い"
+	wait_for "effect: b 先手 has more"
 	key e c
-	wait_for "逆利き"
+	wait_for "'s king"
 	key Escape
 	key S
 	wait_for "save as"
@@ -185,7 +185,7 @@ for SIZE in 100x30 80x24; do
 	printf '手合割：平手\n   1 ７六歩(77)\n手合割：香落ち\n' > "$WORK/broken.kif"
 	start broken.kif --no-mouse
 	wait_for "broken.kif:3"
-	wait_for "先手の番"
+	wait_for "先手 to move"
 	key q
 	stop
 	echo "e2e ok at $SIZE"
