@@ -245,10 +245,12 @@ func (s *search) ponderHit() {
 // it uses the byoyomi less a safety margin, so a 1 s byoyomi is answered
 // inside 1 s.
 func (s *search) setTime(l Limits) {
-	// margin covers the pipe to the GUI and the threads joining; short
-	// byoyomi gets a proportionally smaller one.
-	margin := 50 * time.Millisecond
-	if l.Byoyomi > 0 && l.Byoyomi < 500*time.Millisecond {
+	// margin covers the pipe to the GUI and the threads joining, each of
+	// which waits for a core on a loaded machine (50 ms was overrun there
+	// by 55 ms beyond the stalls measured); short byoyomi gets a
+	// proportionally smaller one.
+	margin := 100 * time.Millisecond
+	if l.Byoyomi > 0 && l.Byoyomi < time.Second {
 		margin = l.Byoyomi / 10
 	}
 	if l.Infinite {
