@@ -50,7 +50,18 @@ type stackEntry struct {
 	killers [2]game.Move
 	eval    int
 	move    game.Move
+	// cont is the continuation-history row of the move made at this ply
+	// (its piece and destination), nil after a null move or none.
+	cont *contRow
 }
+
+// contRow scores the replies to one move, by the replying piece and its
+// destination: continuation history (how well a quiet move did after the
+// move one ply and two plies before it).
+type contRow [game.NumPieces][game.NumSquares]int16
+
+// contIndex is the row of a move in a worker's continuation history.
+func contIndex(m game.Move) int { return int(m.Moved())*game.NumSquares + int(m.To()) }
 
 // worker is one search thread: its own position copy and ordering tables,
 // the shared table through its engine.
@@ -66,6 +77,9 @@ type worker struct {
 	stack     [maxPly + 4]stackEntry
 	history   [game.NumPieces][game.NumSquares]int32
 	counter   [game.NumPieces][game.NumSquares]game.Move
+	// cont is the continuation history, one row per (piece, square) of the
+	// move before: 12 MiB, so allocated once and cleared per search.
+	cont      []contRow
 	pv        [maxPly + 1][maxPly + 1]game.Move
 	pvLen     [maxPly + 1]int
 	root      []rootMove
@@ -92,6 +106,11 @@ func (w *worker) reset(s *search, id int, p *game.Position) {
 	w.stack = [maxPly + 4]stackEntry{}
 	w.history = [game.NumPieces][game.NumSquares]int32{}
 	w.counter = [game.NumPieces][game.NumSquares]game.Move{}
+	if w.cont == nil {
+		w.cont = make([]contRow, game.NumPieces*game.NumSquares)
+	} else {
+		clear(w.cont)
+	}
 	w.pvLen = [maxPly + 1]int{}
 	w.root = w.root[:0]
 	w.rootBest, w.rootBestScore, w.completed = game.NoMove, 0, 0
@@ -256,6 +275,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			r := 3 + depth/4 + min(3, (eval-beta)/200)
 			p.DoNullMove()
 			w.stack[ply].move = game.NoMove
+			w.stack[ply].cont = nil
 			v := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
 			p.UndoNullMove()
 			if w.stopped {
@@ -326,6 +346,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		newDepth := depth - 1 + ext
 		w.stack[ply].move = m
+		w.stack[ply].cont = &w.cont[contIndex(m)]
 		p.DoMove(m)
 		var v int
 		if moveCount == 1 {
@@ -343,7 +364,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				if m == w.stack[ply].killers[0] || m == w.stack[ply].killers[1] {
 					r--
 				}
-				r -= int(w.history[m.Piece()][m.To()]) / 8000
+				r -= w.quietScore(m, ply) / 12000
 				r = max(0, min(r, newDepth-1))
 			}
 			v = -w.search(-alpha-1, -alpha, newDepth-r, ply+1, true)
@@ -412,9 +433,16 @@ func (w *worker) updateQuietStats(m game.Move, ply, depth int, tried []game.Move
 		k[1], k[0] = k[0], m
 	}
 	bonus := int32(min(depth*depth*16, 4000))
+	c1, c2 := w.contRows(ply)
 	add := func(mv game.Move, b int32) {
 		h := &w.history[mv.Piece()][mv.To()]
 		*h += b - *h*abs32(b)/16000
+		for _, c := range [2]*contRow{c1, c2} {
+			if c != nil {
+				e := &c[mv.Piece()][mv.To()]
+				*e += int16(b - int32(*e)*abs32(b)/16000)
+			}
+		}
 	}
 	add(m, bonus)
 	for _, q := range tried {
@@ -427,6 +455,32 @@ func (w *worker) updateQuietStats(m game.Move, ply, depth int, tried []game.Move
 			w.counter[prev.Moved()][prev.To()] = m
 		}
 	}
+}
+
+// contRows returns the continuation-history rows of the moves one and two
+// plies before ply (nil where there is none).
+func (w *worker) contRows(ply int) (c1, c2 *contRow) {
+	if ply > 0 {
+		c1 = w.stack[ply-1].cont
+	}
+	if ply > 1 {
+		c2 = w.stack[ply-2].cont
+	}
+	return c1, c2
+}
+
+// quietScore is how well a quiet move did before: its history plus its
+// continuation histories after the last two moves.
+func (w *worker) quietScore(m game.Move, ply int) int {
+	s := int(w.history[m.Piece()][m.To()])
+	c1, c2 := w.contRows(ply)
+	if c1 != nil {
+		s += int(c1[m.Piece()][m.To()])
+	}
+	if c2 != nil {
+		s += int(c2[m.Piece()][m.To()])
+	}
+	return s
 }
 
 func abs32(x int32) int32 {
@@ -472,7 +526,7 @@ func (w *worker) scoreMoves(ml *game.MoveList, ttMove game.Move, ply int) []int3
 		case m == counter:
 			s = 1 << 25
 		default:
-			s = w.history[m.Piece()][m.To()]
+			s = int32(w.quietScore(m, ply))
 		}
 		scores[i] = s
 	}
