@@ -79,7 +79,10 @@ type worker struct {
 	counter   [game.NumPieces][game.NumSquares]game.Move
 	// cont is the continuation history, one row per (piece, square) of the
 	// move before: 12 MiB, so allocated once and cleared per search.
-	cont      []contRow
+	cont []contRow
+	// evalCache holds this search's static evaluations by position key
+	// (cleared per search: the engine's evaluator may change in between).
+	evalCache []evalEntry
 	pv        [maxPly + 1][maxPly + 1]game.Move
 	pvLen     [maxPly + 1]int
 	root      []rootMove
@@ -108,8 +111,10 @@ func (w *worker) reset(s *search, id int, p *game.Position) {
 	w.counter = [game.NumPieces][game.NumSquares]game.Move{}
 	if w.cont == nil {
 		w.cont = make([]contRow, game.NumPieces*game.NumSquares)
+		w.evalCache = make([]evalEntry, evalCacheSize)
 	} else {
 		clear(w.cont)
+		clear(w.evalCache)
 	}
 	w.pvLen = [maxPly + 1]int{}
 	w.root = w.root[:0]
@@ -140,7 +145,27 @@ func (w *worker) evaluate() int {
 	if w.nn != nil {
 		return w.nn.Evaluate(w.pos)
 	}
-	return w.s.eval.Evaluate(w.pos)
+	// Iterative deepening and re-searches evaluate the same positions
+	// again and again; the evaluation is most of a node's cost.
+	key := w.pos.Key()
+	e := &w.evalCache[key&(evalCacheSize-1)]
+	if e.key == key && e.ok {
+		return int(e.v)
+	}
+	v := w.s.eval.Evaluate(w.pos)
+	*e = evalEntry{key: key, v: int32(v), ok: true}
+	return v
+}
+
+// evalCacheSize is the number of entries of a worker's evaluation cache
+// (a power of two; 16 bytes each).
+const evalCacheSize = 1 << 16
+
+// evalEntry is a cached static evaluation.
+type evalEntry struct {
+	key uint64
+	v   int32
+	ok  bool
 }
 
 func scoreToTT(v, ply int) int {
