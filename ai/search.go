@@ -361,6 +361,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				if depth <= 5 && eval+120+130*depth <= alpha {
 					continue
 				}
+				// A quiet move or drop that hangs material near the leaves.
+				if depth <= 6 && w.s.params.see(p, m) < -25*depth*depth {
+					continue
+				}
 			} else if capture && depth <= 4 && w.s.params.see(p, m) < -120*depth {
 				continue
 			}
