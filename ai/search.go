@@ -326,8 +326,20 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		// No legal move loses in shogi, whether in check or not.
 		return -MateScore + ply
 	}
-	scores := w.scoreMoves(&ml, ttMove, ply)
 	moves := ml.Slice()
+	scores := w.scoreBuf(len(moves), ply)
+	// The table's move goes first unscored: it cuts most of the nodes it
+	// is found in, and then scoring the others (SEE for every capture) is
+	// wasted. The swap is the one selecting it would make, so the order of
+	// the rest is the same.
+	ttFirst := false
+	if ttMove != game.NoMove {
+		if b := slices.Index(moves, ttMove); b >= 0 {
+			moves[0], moves[b] = moves[b], moves[0]
+			ttFirst = true
+		}
+	}
+	scored := false
 
 	best := -Infinite
 	bestMove := game.NoMove
@@ -337,7 +349,13 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	moveCount := 0
 	for i := range moves {
 		var m game.Move
-		if i < 3 {
+		if !scored && !(i == 0 && ttFirst) {
+			w.scoreMoves(moves, scores, ttMove, ply)
+			scored = true
+		}
+		if i == 0 && ttFirst {
+			m = moves[0]
+		} else if i < 3 {
 			m = pickNext(moves, scores, i)
 		} else {
 			if i == 3 {
@@ -522,9 +540,7 @@ func abs32(x int32) int32 {
 // scoreMoves orders: table move, good captures and promotions (by
 // victim, then cheap attacker), killers, the counter-move, quiet moves by
 // history, and captures that lose material last.
-func (w *worker) scoreMoves(ml *game.MoveList, ttMove game.Move, ply int) []int32 {
-	moves := ml.Slice()
-	scores := w.scoreBuf(len(moves), ply)
+func (w *worker) scoreMoves(moves []game.Move, scores []int32, ttMove game.Move, ply int) {
 	prm := w.s.params
 	var counter game.Move
 	if ply > 0 {
@@ -559,7 +575,6 @@ func (w *worker) scoreMoves(ml *game.MoveList, ttMove game.Move, ply int) []int3
 		}
 		scores[i] = s
 	}
-	return scores
 }
 
 // scoreBuf returns a score slice for ply, reused between calls.
@@ -620,11 +635,39 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	if ply >= maxPly {
 		return w.evaluate()
 	}
+	// The table: a bound from any earlier search of this position (depth 0
+	// is the quiescence search's own) decides a null-window node, and its
+	// move is tried first.
+	key := p.Key()
+	ttd, ttHit := w.s.tt.probe(key)
+	ttMove := game.NoMove
+	if ttHit {
+		ttMove = ttd.move()
+		if beta-alpha == 1 {
+			v := scoreFromTT(ttd.score(), ply)
+			switch ttd.bound() {
+			case boundExact:
+				return v
+			case boundLower:
+				if v >= beta {
+					return v
+				}
+			case boundUpper:
+				if v <= alpha {
+					return v
+				}
+			}
+		}
+	}
 	inCheck := p.InCheck()
 	best := -Infinite
+	origAlpha := alpha
 	if !inCheck {
 		best = w.evaluate()
 		if best >= beta {
+			if !ttHit {
+				w.s.tt.store(key, game.NoMove, scoreToTT(best, ply), 0, boundLower)
+			}
 			return best
 		}
 		if qdepth == 0 {
@@ -648,8 +691,12 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	prm := w.s.params
 	for i, m := range moves {
 		scores[i] = int32(prm.Board[m.Captured().Type()]*16 - prm.Board[m.Piece().Type()])
+		if m == ttMove {
+			scores[i] = 1 << 30
+		}
 	}
 	standPat := best
+	bestMove := game.NoMove
 	for i := range moves {
 		m := pickNext(moves, scores, i)
 		if !inCheck {
@@ -674,13 +721,20 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 		if v > best {
 			best = v
 			if v > alpha {
+				bestMove = m
 				if v >= beta {
+					w.s.tt.store(key, m, scoreToTT(v, ply), 0, boundLower)
 					return v
 				}
 				alpha = v
 			}
 		}
 	}
+	bd := boundUpper
+	if best > origAlpha {
+		bd = boundExact
+	}
+	w.s.tt.store(key, bestMove, scoreToTT(best, ply), 0, bd)
 	return best
 }
 
