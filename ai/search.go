@@ -315,6 +315,35 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
+	// ProbCut: a capture whose reduced search beats beta by a margin
+	// almost surely beats beta at full depth.
+	if !pvNode && !inCheck && ply > 0 && depth >= 5 && beta > -MateInMaxPly && beta < MateInMaxPly &&
+		!(ttHit && ttd.depth() >= depth-3 && scoreFromTT(ttd.score(), ply) < beta+probCutMargin) {
+		pb := beta + probCutMargin
+		var caps game.MoveList
+		p.GenerateCaptures(&caps)
+		for _, m := range caps.Slice() {
+			if w.s.params.see(p, m) < pb-eval {
+				continue
+			}
+			w.stack[ply].move = m
+			w.stack[ply].cont = &w.cont[contIndex(m)]
+			p.DoMove(m)
+			v := -w.qsearch(-pb, -pb+1, ply+1, 0)
+			if v >= pb {
+				v = -w.search(-pb, -pb+1, depth-4, ply+1, !cutNode)
+			}
+			p.UndoMove()
+			if w.stopped {
+				return 0
+			}
+			if v >= pb {
+				w.s.tt.store(key, m, scoreToTT(v, ply), depth-3, boundLower)
+				return v
+			}
+		}
+	}
+
 	// Internal iterative reduction: no table move at a PV node.
 	if pvNode && ttMove == game.NoMove && depth >= 6 {
 		depth -= 2
@@ -388,7 +417,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 		ext := 0
-		if givesCheck && ply < 2*depth+4 && (m.IsDrop() || w.s.params.see(p, m) >= 0) {
+		if givesCheck && ply < 2*depth+4 && w.s.params.see(p, m) >= 0 {
 			ext = 1
 		}
 		newDepth := depth - 1 + ext
@@ -473,6 +502,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	w.s.tt.store(key, bestMove, scoreToTT(best, ply), depth, bd)
 	return best
 }
+
+// probCutMargin is how far above beta a reduced capture search must
+// score for ProbCut to trust it.
+const probCutMargin = 200
 
 func (w *worker) updateQuietStats(m game.Move, ply, depth int, tried []game.Move) {
 	k := &w.stack[ply].killers
