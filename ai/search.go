@@ -41,7 +41,7 @@ var lmrTable [64][64]int
 func init() {
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
-			lmrTable[d][n] = int(0.6 + math.Log(float64(d))*math.Log(float64(n))/2.2)
+			lmrTable[d][n] = int(0.8 + math.Log(float64(d))*math.Log(float64(n))/1.9)
 		}
 	}
 }
@@ -50,7 +50,18 @@ type stackEntry struct {
 	killers [2]game.Move
 	eval    int
 	move    game.Move
+	// cont is 1 + the continuation-history row of the move made at this
+	// ply (its piece and destination), 0 after a null move or none.
+	cont int32
 }
+
+// contRow scores the replies to one move, by the replying piece and its
+// destination: continuation history (how well a quiet move did after the
+// move one ply and two plies before it).
+type contRow [game.NumPieces][game.NumSquares]int16
+
+// contSlot is 1 + the row of a move in a worker's continuation history.
+func contSlot(m game.Move) int32 { return int32(m.Moved())*game.NumSquares + int32(m.To()) + 1 }
 
 // worker is one search thread: its own position copy and ordering tables,
 // the shared table through its engine.
@@ -66,6 +77,19 @@ type worker struct {
 	stack     [maxPly + 4]stackEntry
 	history   [game.NumPieces][game.NumSquares]int32
 	counter   [game.NumPieces][game.NumSquares]game.Move
+	// cont is the continuation history, one row per (piece, square) of the
+	// move before: 12 MiB, allocated once. A search touches few rows, and
+	// on a loaded VM each first-touched page costs a fault measured at
+	// 85 µs, so a new search clears only the rows the last one wrote
+	// (contUsed, flagged in contDirty) instead of the whole table.
+	cont      []contRow
+	contDirty []bool
+	contUsed  []int32
+	// evalCache holds static evaluations by position key, salted with
+	// evalSalt so that a new search (perhaps with another evaluator) finds
+	// none of the last one's without clearing the cache.
+	evalCache []evalEntry
+	evalSalt  uint64
 	pv        [maxPly + 1][maxPly + 1]game.Move
 	pvLen     [maxPly + 1]int
 	root      []rootMove
@@ -92,6 +116,17 @@ func (w *worker) reset(s *search, id int, p *game.Position) {
 	w.stack = [maxPly + 4]stackEntry{}
 	w.history = [game.NumPieces][game.NumSquares]int32{}
 	w.counter = [game.NumPieces][game.NumSquares]game.Move{}
+	if w.cont == nil {
+		w.cont = make([]contRow, game.NumPieces*game.NumSquares)
+		w.contDirty = make([]bool, len(w.cont))
+		w.evalCache = make([]evalEntry, evalCacheSize)
+	}
+	for _, i := range w.contUsed {
+		w.cont[i] = contRow{}
+		w.contDirty[i] = false
+	}
+	w.contUsed = w.contUsed[:0]
+	w.evalSalt++
 	w.pvLen = [maxPly + 1]int{}
 	w.root = w.root[:0]
 	w.rootBest, w.rootBestScore, w.completed = game.NoMove, 0, 0
@@ -121,7 +156,26 @@ func (w *worker) evaluate() int {
 	if w.nn != nil {
 		return w.nn.Evaluate(w.pos)
 	}
-	return w.s.eval.Evaluate(w.pos)
+	// Iterative deepening and re-searches evaluate the same positions
+	// again and again; the evaluation is most of a node's cost.
+	key := w.pos.Key()
+	e := &w.evalCache[key&(evalCacheSize-1)]
+	if e.key == key^w.evalSalt {
+		return int(e.v)
+	}
+	v := w.s.eval.Evaluate(w.pos)
+	*e = evalEntry{key: key ^ w.evalSalt, v: int32(v)}
+	return v
+}
+
+// evalCacheSize is the number of entries of a worker's evaluation cache
+// (a power of two; 16 bytes each).
+const evalCacheSize = 1 << 16
+
+// evalEntry is a cached static evaluation.
+type evalEntry struct {
+	key uint64 // position key ^ the search's salt
+	v   int32
 }
 
 func scoreToTT(v, ply int) int {
@@ -256,6 +310,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			r := 3 + depth/4 + min(3, (eval-beta)/200)
 			p.DoNullMove()
 			w.stack[ply].move = game.NoMove
+			w.stack[ply].cont = 0
 			v := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
 			p.UndoNullMove()
 			if w.stopped {
@@ -265,6 +320,35 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				if v >= MateInMaxPly {
 					v = beta
 				}
+				return v
+			}
+		}
+	}
+
+	// ProbCut: a capture whose reduced search beats beta by a margin
+	// almost surely beats beta at full depth.
+	if !pvNode && !inCheck && ply > 0 && depth >= 5 && beta > -MateInMaxPly && beta < MateInMaxPly &&
+		!(ttHit && ttd.depth() >= depth-3 && scoreFromTT(ttd.score(), ply) < beta+probCutMargin) {
+		pb := beta + probCutMargin
+		var caps game.MoveList
+		p.GenerateCaptures(&caps)
+		for _, m := range caps.Slice() {
+			if w.s.params.see(p, m) < pb-eval {
+				continue
+			}
+			w.stack[ply].move = m
+			w.stack[ply].cont = contSlot(m)
+			p.DoMove(m)
+			v := -w.qsearch(-pb, -pb+1, ply+1, 0)
+			if v >= pb {
+				v = -w.search(-pb, -pb+1, depth-4, ply+1, !cutNode)
+			}
+			p.UndoMove()
+			if w.stopped {
+				return 0
+			}
+			if v >= pb {
+				w.s.tt.store(key, m, scoreToTT(v, ply), depth-3, boundLower)
 				return v
 			}
 		}
@@ -281,8 +365,20 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		// No legal move loses in shogi, whether in check or not.
 		return -MateScore + ply
 	}
-	scores := w.scoreMoves(&ml, ttMove, ply)
 	moves := ml.Slice()
+	scores := w.scoreBuf(len(moves), ply)
+	// The table's move goes first unscored: it cuts most of the nodes it
+	// is found in, and then scoring the others (SEE for every capture) is
+	// wasted. The swap is the one selecting it would make, so the order of
+	// the rest is the same.
+	ttFirst := false
+	if ttMove != game.NoMove {
+		if b := slices.Index(moves, ttMove); b >= 0 {
+			moves[0], moves[b] = moves[b], moves[0]
+			ttFirst = true
+		}
+	}
+	scored := false
 
 	best := -Infinite
 	bestMove := game.NoMove
@@ -292,7 +388,13 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	moveCount := 0
 	for i := range moves {
 		var m game.Move
-		if i < 3 {
+		if !scored && !(i == 0 && ttFirst) {
+			w.scoreMoves(moves, scores, ttMove, ply)
+			scored = true
+		}
+		if i == 0 && ttFirst {
+			m = moves[0]
+		} else if i < 3 {
 			m = pickNext(moves, scores, i)
 		} else {
 			if i == 3 {
@@ -316,16 +418,21 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				if depth <= 5 && eval+120+130*depth <= alpha {
 					continue
 				}
+				// A quiet move or drop that hangs material near the leaves.
+				if depth <= 6 && w.s.params.see(p, m) < -25*depth*depth {
+					continue
+				}
 			} else if capture && depth <= 4 && w.s.params.see(p, m) < -120*depth {
 				continue
 			}
 		}
 		ext := 0
-		if givesCheck && ply < 2*depth+4 && (m.IsDrop() || w.s.params.see(p, m) >= 0) {
+		if givesCheck && ply < 2*depth+4 && w.s.params.see(p, m) >= 0 {
 			ext = 1
 		}
 		newDepth := depth - 1 + ext
 		w.stack[ply].move = m
+		w.stack[ply].cont = contSlot(m)
 		p.DoMove(m)
 		var v int
 		if moveCount == 1 {
@@ -343,7 +450,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				if m == w.stack[ply].killers[0] || m == w.stack[ply].killers[1] {
 					r--
 				}
-				r -= int(w.history[m.Piece()][m.To()]) / 8000
+				r -= w.quietScore(m, ply) / 12000
 				r = max(0, min(r, newDepth-1))
 			}
 			v = -w.search(-alpha-1, -alpha, newDepth-r, ply+1, true)
@@ -406,15 +513,32 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	return best
 }
 
+// probCutMargin is how far above beta a reduced capture search must
+// score for ProbCut to trust it.
+const probCutMargin = 200
+
 func (w *worker) updateQuietStats(m game.Move, ply, depth int, tried []game.Move) {
 	k := &w.stack[ply].killers
 	if k[0] != m {
 		k[1], k[0] = k[0], m
 	}
 	bonus := int32(min(depth*depth*16, 4000))
+	c1, c2 := w.contRows(ply)
+	for _, sl := range [2]int32{w.slotAt(ply - 1), w.slotAt(ply - 2)} {
+		if sl > 0 && !w.contDirty[sl-1] {
+			w.contDirty[sl-1] = true
+			w.contUsed = append(w.contUsed, sl-1)
+		}
+	}
 	add := func(mv game.Move, b int32) {
 		h := &w.history[mv.Piece()][mv.To()]
 		*h += b - *h*abs32(b)/16000
+		for _, c := range [2]*contRow{c1, c2} {
+			if c != nil {
+				e := &c[mv.Piece()][mv.To()]
+				*e += int16(b - int32(*e)*abs32(b)/16000)
+			}
+		}
 	}
 	add(m, bonus)
 	for _, q := range tried {
@@ -429,6 +553,41 @@ func (w *worker) updateQuietStats(m game.Move, ply, depth int, tried []game.Move
 	}
 }
 
+// contRows returns the continuation-history rows of the moves one and two
+// plies before ply (nil where there is none).
+func (w *worker) contRows(ply int) (c1, c2 *contRow) {
+	if sl := w.slotAt(ply - 1); sl > 0 {
+		c1 = &w.cont[sl-1]
+	}
+	if sl := w.slotAt(ply - 2); sl > 0 {
+		c2 = &w.cont[sl-1]
+	}
+	return c1, c2
+}
+
+// slotAt is the continuation-history slot of the move made at ply (0 for
+// none or before the root).
+func (w *worker) slotAt(ply int) int32 {
+	if ply < 0 {
+		return 0
+	}
+	return w.stack[ply].cont
+}
+
+// quietScore is how well a quiet move did before: its history plus its
+// continuation histories after the last two moves.
+func (w *worker) quietScore(m game.Move, ply int) int {
+	s := int(w.history[m.Piece()][m.To()])
+	c1, c2 := w.contRows(ply)
+	if c1 != nil {
+		s += int(c1[m.Piece()][m.To()])
+	}
+	if c2 != nil {
+		s += int(c2[m.Piece()][m.To()])
+	}
+	return s
+}
+
 func abs32(x int32) int32 {
 	if x < 0 {
 		return -x
@@ -439,9 +598,7 @@ func abs32(x int32) int32 {
 // scoreMoves orders: table move, good captures and promotions (by
 // victim, then cheap attacker), killers, the counter-move, quiet moves by
 // history, and captures that lose material last.
-func (w *worker) scoreMoves(ml *game.MoveList, ttMove game.Move, ply int) []int32 {
-	moves := ml.Slice()
-	scores := w.scoreBuf(len(moves), ply)
+func (w *worker) scoreMoves(moves []game.Move, scores []int32, ttMove game.Move, ply int) {
 	prm := w.s.params
 	var counter game.Move
 	if ply > 0 {
@@ -472,11 +629,10 @@ func (w *worker) scoreMoves(ml *game.MoveList, ttMove game.Move, ply int) []int3
 		case m == counter:
 			s = 1 << 25
 		default:
-			s = w.history[m.Piece()][m.To()]
+			s = int32(w.quietScore(m, ply))
 		}
 		scores[i] = s
 	}
-	return scores
 }
 
 // scoreBuf returns a score slice for ply, reused between calls.
@@ -537,11 +693,39 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	if ply >= maxPly {
 		return w.evaluate()
 	}
+	// The table: a bound from any earlier search of this position (depth 0
+	// is the quiescence search's own) decides a null-window node, and its
+	// move is tried first.
+	key := p.Key()
+	ttd, ttHit := w.s.tt.probe(key)
+	ttMove := game.NoMove
+	if ttHit {
+		ttMove = ttd.move()
+		if beta-alpha == 1 {
+			v := scoreFromTT(ttd.score(), ply)
+			switch ttd.bound() {
+			case boundExact:
+				return v
+			case boundLower:
+				if v >= beta {
+					return v
+				}
+			case boundUpper:
+				if v <= alpha {
+					return v
+				}
+			}
+		}
+	}
 	inCheck := p.InCheck()
 	best := -Infinite
+	origAlpha := alpha
 	if !inCheck {
 		best = w.evaluate()
 		if best >= beta {
+			if !ttHit {
+				w.s.tt.store(key, game.NoMove, scoreToTT(best, ply), 0, boundLower)
+			}
 			return best
 		}
 		if qdepth == 0 {
@@ -565,8 +749,12 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	prm := w.s.params
 	for i, m := range moves {
 		scores[i] = int32(prm.Board[m.Captured().Type()]*16 - prm.Board[m.Piece().Type()])
+		if m == ttMove {
+			scores[i] = 1 << 30
+		}
 	}
 	standPat := best
+	bestMove := game.NoMove
 	for i := range moves {
 		m := pickNext(moves, scores, i)
 		if !inCheck {
@@ -591,13 +779,20 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 		if v > best {
 			best = v
 			if v > alpha {
+				bestMove = m
 				if v >= beta {
+					w.s.tt.store(key, m, scoreToTT(v, ply), 0, boundLower)
 					return v
 				}
 				alpha = v
 			}
 		}
 	}
+	bd := boundUpper
+	if best > origAlpha {
+		bd = boundExact
+	}
+	w.s.tt.store(key, bestMove, scoreToTT(best, ply), 0, bd)
 	return best
 }
 

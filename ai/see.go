@@ -5,12 +5,10 @@ import "kiki/game"
 // see returns the static exchange evaluation of move m: the material the
 // side to move nets if both sides keep capturing on m's destination with
 // their least valuable attacker, either side free to stop. Board values
-// are used; x-rays come in as pieces leave the line.
+// are used; x-rays come in as pieces leave the line. A drop gains nothing
+// and risks the dropped piece.
 func (prm *Params) see(p *game.Position, m game.Move) int {
-	if m.IsDrop() {
-		return 0
-	}
-	to, from := m.To(), m.From()
+	to := m.To()
 	var gain [40]int
 	d := 0
 	gain[0] = prm.Board[m.Captured().Type()]
@@ -18,9 +16,13 @@ func (prm *Params) see(p *game.Position, m game.Move) int {
 	if m.IsPromotion() {
 		gain[0] += prm.Board[m.Moved().Type()] - prm.Board[m.Piece().Type()]
 	}
-	occ := p.Occupied().Clear(from)
+	occ := p.Occupied()
+	var used game.Bitboard
+	if !m.IsDrop() {
+		occ = occ.Clear(m.From())
+		used = game.SquareBB(m.From())
+	}
 	side := p.Side().Opp()
-	used := game.SquareBB(from)
 	for {
 		d++
 		atts := p.AttackersTo(side, to, occ).AndNot(used)
