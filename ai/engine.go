@@ -118,7 +118,7 @@ type Engine struct {
 // NewEngine returns a full-strength engine with a table of hashMiB MiB and
 // one thread per core.
 func NewEngine(hashMiB int) *Engine {
-	return &Engine{
+	e := &Engine{
 		Params:     &Default,
 		Eval:       &Default,
 		Threads:    runtime.NumCPU(),
@@ -127,6 +127,12 @@ func NewEngine(hashMiB int) *Engine {
 		solver:     newProbeSolver(),
 		rng:        rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x6b696b69)),
 	}
+	// The threads' tables are made now, with the engine, so that no
+	// timed search pays their page faults.
+	for range e.Threads {
+		e.workers = append(e.workers, newWorker())
+	}
+	return e
 }
 
 // newProbeSolver makes the root mate probe's solver. It is made with the
@@ -390,7 +396,7 @@ func (s *search) run(p *game.Position) Result {
 		threads = 1
 	}
 	for len(e.workers) < threads {
-		e.workers = append(e.workers, new(worker))
+		e.workers = append(e.workers, newWorker())
 	}
 	s.workers = e.workers[:threads]
 	for i, w := range s.workers {

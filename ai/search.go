@@ -108,6 +108,28 @@ type worker struct {
 
 // reset readies a worker, kept from an earlier search or new, for search
 // s as thread id on position p: everything a search learns starts afresh.
+// newWorker makes a search thread's state with its tables in place.
+func newWorker() *worker {
+	w := new(worker)
+	w.alloc()
+	return w
+}
+
+// alloc makes the worker's large tables (continuation history, about
+// 12 MiB, and the evaluation cache) once, and writes them so that their
+// pages are in memory before any clock runs: a fresh page costs a fault,
+// which on a loaded virtual machine made first searches overrun.
+func (w *worker) alloc() {
+	if w.cont != nil {
+		return
+	}
+	w.cont = make([]contRow, game.NumPieces*game.NumSquares)
+	w.contDirty = make([]bool, len(w.cont))
+	w.evalCache = make([]evalEntry, evalCacheSize)
+	clear(w.cont)
+	clear(w.evalCache)
+}
+
 func (w *worker) reset(s *search, id int, p *game.Position) {
 	w.s, w.id, w.nodes = s, id, 0
 	w.published.Store(0)
@@ -116,11 +138,7 @@ func (w *worker) reset(s *search, id int, p *game.Position) {
 	w.stack = [maxPly + 4]stackEntry{}
 	w.history = [game.NumPieces][game.NumSquares]int32{}
 	w.counter = [game.NumPieces][game.NumSquares]game.Move{}
-	if w.cont == nil {
-		w.cont = make([]contRow, game.NumPieces*game.NumSquares)
-		w.contDirty = make([]bool, len(w.cont))
-		w.evalCache = make([]evalEntry, evalCacheSize)
-	}
+	w.alloc()
 	for _, i := range w.contUsed {
 		w.cont[i] = contRow{}
 		w.contDirty[i] = false
