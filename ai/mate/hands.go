@@ -69,7 +69,8 @@ func orDisproofCeiling(p *game.Position, h game.Hand) game.Hand {
 	var dh game.Hand
 	for _, t := range game.HandTypes {
 		if h.Has(t) {
-			dh = dh.With(t, h.Count(t)+def.Count(t))
+			// (capped at a full set: a packed field holds no more)
+			dh = dh.With(t, min(h.Count(t)+def.Count(t), game.MaxInHand(t)))
 		}
 	}
 	return dh
