@@ -21,8 +21,11 @@ type child struct {
 	move          game.Move
 	boardKey, key uint64
 	hand          game.Hand // the attacker's hand after the move
-	pn, dn        uint32
-	dist          uint16
+	// ph is, once the child is proven, its proof hand, and once disproven
+	// its disproof hand (see hands.go).
+	ph     game.Hand
+	pn, dn uint32
+	dist   uint16
 	// repPly is the ply of the earliest position on the path that the
 	// child's disproof relies on seeing again (noRep: none).
 	repPly int
@@ -38,6 +41,7 @@ type result struct {
 	pn, dn uint32
 	dist   uint16
 	repPly int
+	hand   game.Hand // the proof or disproof hand of a final result
 }
 
 // noRep is the repPly of a result that relies on no repetition.
@@ -122,7 +126,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	}
 	start := s.nodes
 	if or && r <= 0 {
-		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0}, start, false)
+		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0, hand: h}, start, false)
 	}
 	for len(s.lists) <= s.ply {
 		s.lists = append(s.lists, new(game.MoveList))
@@ -136,12 +140,12 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	}
 	if ml.Len() == 0 {
 		if or {
-			return s.store(bk, h, result{pn: inf, dn: 0, dist: infDepth}, start, false)
+			return s.store(bk, h, result{pn: inf, dn: 0, dist: infDepth, hand: orDisproofCeiling(p, h)}, start, false)
 		}
-		return s.store(bk, h, result{pn: 0, dn: inf, dist: 0}, start, false)
+		return s.store(bk, h, result{pn: 0, dn: inf, dist: 0, hand: andProofFloor(p, h)}, start, false)
 	}
 	if r <= 0 {
-		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0}, start, false)
+		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0, hand: h}, start, false)
 	}
 	ch := s.children()
 	for _, m := range ml.Slice() {
@@ -153,8 +157,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 			// A repeated position is no way to mate (the shortest mate
 			// never repeats one, and perpetual check loses).
 			c.pn, c.dn, c.dist, c.repPly, c.final = inf, 0, infDepth, ply, true
+			c.ph = c.hand
 		} else if lr := s.tt.lookup(c.boardKey, c.hand, r-1); lr.found {
-			c.pn, c.dn, c.dist = lr.pn, lr.dn, lr.dist
+			c.pn, c.dn, c.dist, c.ph = lr.pn, lr.dn, lr.dist, lr.hand
 			c.final = lr.pn == 0 || lr.dn == 0
 		} else {
 			s.initChild(&c, or, r-1)
@@ -216,13 +221,13 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 		res := s.mid(cthpn, cthdn, r-1)
 		delete(s.path, c.key)
 		p.UndoMove()
-		c.pn, c.dn, c.dist, c.repPly = res.pn, res.dn, res.dist, res.repPly
+		c.pn, c.dn, c.dist, c.repPly, c.ph = res.pn, res.dn, res.dist, res.repPly, res.hand
 		c.final = res.pn == 0 || res.dn == 0
 		// Other children may have been settled by transpositions below.
 		for i := range ch {
 			if i != best && !ch[i].final {
 				if lr := s.tt.lookup(ch[i].boardKey, ch[i].hand, r-1); lr.found {
-					ch[i].pn, ch[i].dn, ch[i].dist = lr.pn, lr.dn, lr.dist
+					ch[i].pn, ch[i].dn, ch[i].dist, ch[i].ph = lr.pn, lr.dn, lr.dist, lr.hand
 					ch[i].final = lr.pn == 0 || lr.dn == 0
 				}
 			}
@@ -234,9 +239,13 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	res := result{pn: pn, dn: dn, repPly: noRep}
 	switch {
 	case pn == 0:
-		res.dist = s.proofDist(ch, or)
+		var best int
+		res.dist, best = s.proofDist(ch, or)
+		res.hand = s.proofHand(ch, or, best, h)
 	case dn == 0:
-		res.dist, res.repPly = s.disproofDepth(ch, or)
+		var best int
+		res.dist, res.repPly, best = s.disproofDepth(ch, or)
+		res.hand = s.disproofHand(ch, or, best, h)
 	}
 	if s.aborted && pn != 0 && dn != 0 {
 		return res
@@ -268,11 +277,12 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 		n := p.CountLegal()
 		if n == 0 {
 			c.pn, c.dn, c.dist, c.final = 0, inf, 0, true
-			s.tt.store(c.boardKey, c.hand, 0, inf, 0, false, 1)
+			c.ph = andProofFloor(p, c.hand)
+			s.tt.store(c.boardKey, c.hand, c.ph, 0, inf, 0, false, 1)
 			return
 		}
 		if r <= 0 {
-			c.pn, c.dn, c.dist, c.final = inf, 0, 0, true
+			c.pn, c.dn, c.dist, c.final, c.ph = inf, 0, 0, true, c.hand
 			return
 		}
 		c.pn, c.dn = uint32(max(1, n-extraDrops(p))), 1
@@ -283,11 +293,12 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 	p.GenerateChecks(ml)
 	if ml.Len() == 0 {
 		c.pn, c.dn, c.dist, c.final = inf, 0, infDepth, true
-		s.tt.store(c.boardKey, c.hand, inf, 0, infDepth, false, 1)
+		c.ph = orDisproofCeiling(p, c.hand)
+		s.tt.store(c.boardKey, c.hand, c.ph, inf, 0, infDepth, false, 1)
 		return
 	}
 	if r <= 0 {
-		c.pn, c.dn, c.dist, c.final = inf, 0, 0, true
+		c.pn, c.dn, c.dist, c.final, c.ph = inf, 0, 0, true, c.hand
 		return
 	}
 	c.pn, c.dn = 1, uint32(ml.Len())
@@ -369,14 +380,15 @@ func (s *searcher) sum(ch []child, or bool) (pn, dn uint32) {
 }
 
 // proofDist is the mate length of a proven node: the shortest proven
-// check at an OR node, the longest evasion at an AND node.
-func (s *searcher) proofDist(ch []child, or bool) uint16 {
+// check at an OR node (returned as best), the longest evasion at an AND node.
+func (s *searcher) proofDist(ch []child, or bool) (uint16, int) {
 	var d uint16
+	best := -1
 	if or {
 		d = infDepth
 		for i := range ch {
-			if ch[i].pn == 0 {
-				d = min(d, ch[i].dist)
+			if ch[i].pn == 0 && (best < 0 || ch[i].dist < d) {
+				d, best = ch[i].dist, i
 			}
 		}
 	} else {
@@ -384,12 +396,13 @@ func (s *searcher) proofDist(ch []child, or bool) uint16 {
 			d = max(d, ch[i].dist)
 		}
 	}
-	return min(d+1, infDepth-1)
+	return min(d+1, infDepth-1), best
 }
 
 // disproofDepth returns up to how many plies a disproven node's disproof
-// holds, and the earliest path ply it relied on seeing again.
-func (s *searcher) disproofDepth(ch []child, or bool) (uint16, int) {
+// holds, the earliest path ply it relied on seeing again, and at an AND
+// node the refuting child it took.
+func (s *searcher) disproofDepth(ch []child, or bool) (uint16, int, int) {
 	inc := func(d uint16) uint16 {
 		if d >= infDepth-1 {
 			return infDepth
@@ -402,7 +415,7 @@ func (s *searcher) disproofDepth(ch []child, or bool) (uint16, int) {
 			d = min(d, ch[i].dist)
 			rep = min(rep, ch[i].repPly)
 		}
-		return inc(d), rep
+		return inc(d), rep, -1
 	}
 	best := -1
 	for i := range ch {
@@ -413,10 +426,10 @@ func (s *searcher) disproofDepth(ch []child, or bool) (uint16, int) {
 			best = i
 		}
 	}
-	return inc(ch[best].dist), ch[best].repPly
+	return inc(ch[best].dist), ch[best].repPly, best
 }
 
 func (s *searcher) store(bk uint64, h game.Hand, res result, start uint64, pathDependent bool) result {
-	s.tt.store(bk, h, res.pn, res.dn, res.dist, pathDependent, s.nodes-start+1)
+	s.tt.store(bk, h, res.hand, res.pn, res.dn, res.dist, pathDependent, s.nodes-start+1)
 	return res
 }

@@ -326,7 +326,16 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 		}
 		if chosen == game.NoMove {
 			exact = false
-			chosen = s.fallbackChoice(&ml, or)
+			// Within the plies left first: the stored lengths of a long
+			// proof need not fall along the walk once the table has lost
+			// entries (a walk by them could go round in circles).
+			chosen = game.NoMove
+			if rem >= 1 {
+				chosen = s.fallbackChoice(&ml, or, rem-1)
+			}
+			if chosen == game.NoMove {
+				chosen = s.fallbackChoice(&ml, or, infDepth-1)
+			}
 			if chosen == game.NoMove {
 				break
 			}
@@ -396,12 +405,14 @@ func (s *searcher) probeChoice(ml *game.MoveList, or bool, rem int) game.Move {
 	return game.NoMove
 }
 
-// fallbackChoice picks a move by the stored mate lengths — the shortest
-// check, the longest evasion — which keeps lengths strictly decreasing
-// along the line, so it ends in mate without cycling. A child with nothing
-// stored is searched (without the line as history: a proof does not
-// depend on the path that reaches it).
-func (s *searcher) fallbackChoice(ml *game.MoveList, or bool) game.Move {
+// fallbackChoice picks a move by the stored mate lengths within bound
+// plies — the shortest check, the longest evasion. With bound the plies
+// left of a proven length, lengths fall strictly along the line, so it ends
+// in mate without cycling, and an evasion with nothing stored within bound
+// needs no search: the position's proof says it is mated within bound. A
+// check with nothing stored is searched (without the line as history: a
+// proof does not depend on the path that reaches it).
+func (s *searcher) fallbackChoice(ml *game.MoveList, or bool, bound int) game.Move {
 	p := s.pos
 	walk := s.walkOnly || s.walked
 	best, bestLen := game.NoMove, 0
@@ -411,21 +422,25 @@ func (s *searcher) fallbackChoice(ml *game.MoveList, or bool) game.Move {
 		// with nothing stored, in one pass.
 		for _, m := range ml.Slice() {
 			bk, key := p.KeyAfter(m)
-			lr := s.tt.lookup(bk, p.HandAfter(m, s.attacker), infDepth-1)
+			lr := s.tt.lookup(bk, p.HandAfter(m, s.attacker), bound)
 			if !(lr.found && lr.pn == 0) {
 				if walk && pass == 0 {
 					continue
 				}
-				saved := s.path
-				s.path = map[uint64]int{key: 0}
-				p.DoMove(m)
-				res := s.probe(infDepth - 1)
-				p.UndoMove()
-				s.path = saved
-				if res.pn != 0 {
-					continue
+				if !or && bound < infDepth-1 {
+					lr = lookupResult{pn: 0, dist: uint16(bound), found: true}
+				} else {
+					saved := s.path
+					s.path = map[uint64]int{key: 0}
+					p.DoMove(m)
+					res := s.probe(bound)
+					p.UndoMove()
+					s.path = saved
+					if res.pn != 0 {
+						continue
+					}
+					lr = lookupResult{pn: 0, dist: res.dist, found: true}
 				}
-				lr = lookupResult{pn: 0, dist: res.dist, found: true}
 			}
 			d := int(lr.dist)
 			if best == game.NoMove || or && d < bestLen || !or && d > bestLen {

@@ -6,7 +6,10 @@ import "kiki/game"
 // side to move), with the attacker's hand kept beside them, so that one
 // look-up can use hand dominance: a position proven with hand H is proven
 // with any hand holding at least H, and one disproven with H is disproven
-// with any hand holding at most H. Memory is bounded; when a bucket is full
+// with any hand holding at most H. A proof is stored under its proof hand
+// (the least the attacker needs for it: proof pieces) and a disproof under
+// its disproof hand (the most it may hold), not under the hand the search
+// met, so that one entry answers for every hand between. Memory is bounded; when a bucket is full
 // the entry with the least work behind it is replaced.
 
 const (
@@ -76,7 +79,10 @@ func (t *table) clear() {
 type lookupResult struct {
 	pn, dn uint32
 	dist   uint16
-	found  bool
+	// hand is, for a proof, the entry's proof hand (the least the attacker
+	// needs), for a disproof its disproof hand (the most it may hold).
+	hand  game.Hand
+	found bool
 }
 
 // lookup returns what is known of the node with board key key and
@@ -91,7 +97,7 @@ func (t *table) lookup(key uint64, h game.Hand, r int) lookupResult {
 		}
 		if e.mateLen != infDepth && int(e.mateLen) <= r && h.Dominates(e.hand) {
 			if res.pn != 0 || e.mateLen < res.dist {
-				res = lookupResult{pn: 0, dn: inf, dist: e.mateLen, found: true}
+				res = lookupResult{pn: 0, dn: inf, dist: e.mateLen, hand: e.hand, found: true}
 			}
 			continue
 		}
@@ -100,7 +106,7 @@ func (t *table) lookup(key uint64, h game.Hand, r int) lookupResult {
 		}
 		if e.flags&flagNoMate != 0 && r <= int(e.noMate) && e.hand.Dominates(h) {
 			if res.dn != 0 || e.noMate > res.dist {
-				res = lookupResult{pn: inf, dn: 0, dist: e.noMate, found: true}
+				res = lookupResult{pn: inf, dn: 0, dist: e.noMate, hand: e.hand, found: true}
 			}
 			continue
 		}
@@ -111,10 +117,28 @@ func (t *table) lookup(key uint64, h game.Hand, r int) lookupResult {
 	return res
 }
 
-// store records a node's numbers; work is the number of nodes its search took.
-func (t *table) store(key uint64, h game.Hand, pn, dn uint32, dist uint16, rep bool, work uint64) {
+// store records a node's numbers; work is the number of nodes its search
+// took. h is the attacker's hand at the node; a proof is stored under its
+// proof hand ph and a disproof under its disproof hand (ph), so that the
+// one entry answers for every hand they dominate or are dominated by. The
+// entry the search kept at h, if it holds nothing proven, then gives way.
+func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, rep bool, work uint64) {
 	b := &t.buckets[key&t.mask]
 	w := uint32(min(work, 1<<32-1))
+	if pn != 0 && dn != 0 || rep {
+		ph = h
+	}
+	if ph != h {
+		for i := range b {
+			e := &b[i]
+			if e.flags&flagUsed != 0 && e.key == key && e.hand == h && e.mateLen == infDepth && e.flags&flagNoMate == 0 {
+				// The search's numbers at h: superseded by the final entry.
+				w = max(w, e.work)
+				e.flags = 0
+				t.used--
+			}
+		}
+	}
 	victim := -1
 	for i := range b {
 		e := &b[i]
@@ -124,7 +148,7 @@ func (t *table) store(key uint64, h game.Hand, pn, dn uint32, dist uint16, rep b
 			}
 			continue
 		}
-		if e.key == key && e.hand == h {
+		if e.key == key && e.hand == ph {
 			e.update(pn, dn, dist, rep, w)
 			return
 		}
@@ -135,7 +159,7 @@ func (t *table) store(key uint64, h game.Hand, pn, dn uint32, dist uint16, rep b
 	if b[victim].flags&flagUsed == 0 {
 		t.used++
 	}
-	b[victim] = entry{key: key, hand: h, mateLen: infDepth, flags: flagUsed}
+	b[victim] = entry{key: key, hand: ph, mateLen: infDepth, flags: flagUsed}
 	b[victim].update(pn, dn, dist, rep, w)
 }
 
