@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,24 +86,36 @@ type userConfig struct {
 
 const configName = "config.json"
 
-// loadUserConfig reads the config in dir; a missing or unreadable file is
-// an empty config (dir "" too).
-func loadUserConfig(dir string) userConfig {
+// loadUserConfig reads the config in dir. A missing file (or dir "") is
+// an empty config; one that cannot be read or is not kiki's JSON is an
+// error naming the file, and an empty config.
+func loadUserConfig(dir string) (userConfig, error) {
 	var c userConfig
 	if dir == "" {
-		return c
+		return c, nil
 	}
-	data, err := os.ReadFile(filepath.Join(dir, configName))
-	if err == nil {
-		_ = json.Unmarshal(data, &c)
+	path := filepath.Join(dir, configName)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return c, nil
 	}
-	return c
+	if err != nil {
+		return c, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := json.Unmarshal(data, &c); err != nil {
+		return userConfig{}, fmt.Errorf("%s: not a kiki config (%v); it is left as it is", path, err)
+	}
+	return c, nil
 }
 
-// saveUserConfig writes the config in dir (nothing when dir is "").
+// saveUserConfig writes the config in dir (nothing when dir is ""). A
+// file there that kiki cannot read is reported, not overwritten.
 func saveUserConfig(dir string, c userConfig) error {
 	if dir == "" {
 		return nil
+	}
+	if _, err := loadUserConfig(dir); err != nil {
+		return err
 	}
 	data, err := json.MarshalIndent(c, "", "  ")
 	if err != nil {

@@ -231,8 +231,8 @@ func TestNewGameDialogEngine(t *testing.T) {
 		t.Fatalf("start: %+v %q", msg, errText)
 	}
 	m.beginGame(msg)
-	c := loadUserConfig(dir)
-	if c.Engine.Path != path || len(c.Engine.Options) != 1 || !c.Analyser {
+	c, err := loadUserConfig(dir)
+	if err != nil || c.Engine.Path != path || len(c.Engine.Options) != 1 || !c.Analyser {
 		t.Fatalf("remembered %+v", c)
 	}
 	m.ext.closeEngines()
@@ -436,5 +436,27 @@ func TestHighlightMove(t *testing.T) {
 	m.analysis.results = map[*kif.Node]evalResult{m.s.node: {best: best}}
 	if got := m.highlightMove(); got != best {
 		t.Fatalf("analysis best %v, want %v", got, best)
+	}
+}
+
+// TestCorruptConfigKept: a config file kiki cannot read is reported at
+// start and when the dialog would save, and never overwritten.
+func TestCorruptConfigKept(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, configName)
+	if err := os.WriteFile(path, []byte("{engine: oops"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	o := testOptions()
+	o.ConfigDir = dir
+	m := newTestModel(o)
+	if !strings.Contains(m.message, configName) {
+		t.Errorf("no report at start: %q", m.message)
+	}
+	if err := saveUserConfig(dir, userConfig{Engine: EngineConfig{Path: "/x"}}); err == nil || !strings.Contains(err.Error(), "left as it is") {
+		t.Errorf("save over a corrupt file: %v", err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "{engine: oops" {
+		t.Errorf("the file was changed: %q", data)
 	}
 }

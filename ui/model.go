@@ -119,8 +119,11 @@ func New(o Options) *Model {
 	if o.Engine.Path != "" {
 		m.ext.cfg, m.ext.analyse = o.Engine, true
 	} else {
-		c := loadUserConfig(o.ConfigDir)
+		c, err := loadUserConfig(o.ConfigDir)
 		m.ext.cfg, m.ext.analyse = c.Engine, c.Analyser && c.Engine.Path != ""
+		if err != nil {
+			defer m.setMessage(err.Error(), true)
+		}
 	}
 	if o.Theme != nil {
 		m.theme = *o.Theme
