@@ -724,9 +724,14 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 
 // runLearn dispatches `kiki learn gen|train`.
 func runLearn(args []string, stdout, stderr io.Writer) int {
+	usage := "usage: kiki learn gen|train [FLAGS]  (kiki learn gen -h lists the flags)"
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: kiki learn gen|train [FLAGS]  (kiki learn gen -h lists the flags)")
+		fmt.Fprintln(stderr, usage)
 		return 2
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		fmt.Fprintln(stdout, usage)
+		return 0
 	}
 	switch args[0] {
 	case "gen":
@@ -884,7 +889,7 @@ func evalFlags(fs interface {
 
 func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("learn train", stderr)
-	out := fs.String("out", "learn-data/nnue.bin", "weights file written after every epoch")
+	out := fs.String("out", "learn-data/nnue.bin", "weights file, written after an epoch whose validation loss is the best so far")
 	ckpt := fs.String("checkpoint", "learn-data/train.ckpt", "checkpoint (float weights, optimiser state) written after every epoch")
 	resume := fs.Bool("resume", false, "carry on from --checkpoint")
 	from := fs.String("from", "", "start from this checkpoint's weights with this run's --lambda and data (fine-tuning; --resume takes precedence when --checkpoint exists)")

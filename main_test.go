@@ -359,3 +359,14 @@ func TestOperandCounts(t *testing.T) {
 		t.Errorf("bad flag: code %d, stderr %q", code, errOut)
 	}
 }
+
+// TestLearnHelp: `kiki learn -h` prints the steps instead of calling -h
+// an unknown step; a real unknown step is still an error.
+func TestLearnHelp(t *testing.T) {
+	if out, _, code := runMain("learn", "-h"); code != 0 || !strings.Contains(out, "gen|train") {
+		t.Errorf("learn -h: code %d, %q", code, out)
+	}
+	if _, errOut, code := runMain("learn", "fly"); code != 2 || !strings.Contains(errOut, "unknown step") {
+		t.Errorf("learn fly: code %d, %q", code, errOut)
+	}
+}
