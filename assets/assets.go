@@ -3,8 +3,11 @@
 // from ../shared/data/kif, re-written by kiki's own KIF writer without the
 // tags other tools had added as comments), so a newcomer can replay
 // something at once; and the learned evaluation's weights (nnue.bin, made
-// by `kiki learn train`, see the README). Nothing here is read from the
-// working directory.
+// by `kiki learn train`, see the README); and the mate problems of the
+// tsume practice (tsume/*.tsv.gz, kif's problem-set format: the famous
+// compositions and the short and medium sets of ../shared/data/tsume,
+// converted by tsume/gen.go, and the enumerated sets enum-<MATERIAL>.tsv.gz
+// when they are made). Nothing here is read from the working directory.
 package assets
 
 import (
@@ -25,6 +28,19 @@ var games embed.FS
 // Games returns the embedded record library, its files at the top level.
 func Games() fs.FS {
 	sub, err := fs.Sub(games, "games")
+	if err != nil {
+		panic(err) // the pattern above guarantees the folder
+	}
+	return sub
+}
+
+//go:embed tsume/*.tsv.gz
+var tsume embed.FS
+
+// Tsume returns the embedded mate problem sets (gzip-compressed problem
+// sets, kif.ReadProblems reads them), their files at the top level.
+func Tsume() fs.FS {
+	sub, err := fs.Sub(tsume, "tsume")
 	if err != nil {
 		panic(err) // the pattern above guarantees the folder
 	}

@@ -2,6 +2,7 @@ package assets
 
 import (
 	"io/fs"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,4 +62,49 @@ func TestShippedWeights(t *testing.T) {
 	if v := net.EvaluateFull(won); v > -300 {
 		t.Errorf("and %d cp for the losing side to move, want ≤ -300", v)
 	}
+}
+
+// TestTsumeSets reads every shipped problem set with kif.ReadProblems
+// (which checks each SFEN and main line: legal, every attacker move a
+// check, the last one mate) and checks what the practice mode relies on:
+// the three converted sets are there with their problems, the famous
+// ones named, and any enumerated set is named after its material.
+func TestTsumeSets(t *testing.T) {
+	ents, err := fs.ReadDir(Tsume(), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for _, e := range ents {
+		data, err := fs.ReadFile(Tsume(), e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+			t.Errorf("%s: not gzip-compressed", e.Name())
+		}
+		ps, err := kif.ReadProblems(e.Name(), data)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		counts[e.Name()] = len(ps)
+		for _, p := range ps {
+			if err := p.Check(); err != nil {
+				t.Errorf("%s:%d: %v", e.Name(), p.Line, err)
+			}
+			if e.Name() == "famous.tsv.gz" && (p.Name == "" || p.Source == "") {
+				t.Errorf("%s:%d: a famous problem without its name or source", e.Name(), p.Line)
+			}
+			if mat, ok := strings.CutPrefix(e.Name(), "enum-"); ok && p.Material != strings.TrimSuffix(mat, ".tsv.gz") {
+				t.Errorf("%s:%d: material %q", e.Name(), p.Line, p.Material)
+			}
+		}
+	}
+	for name, want := range map[string]int{"short.tsv.gz": 89, "medium.tsv.gz": 36, "famous.tsv.gz": 18} {
+		if counts[name] != want {
+			t.Errorf("%s: %d problems, want %d (as in ../shared/data/tsume)", name, counts[name], want)
+		}
+	}
+	t.Logf("%v", counts)
 }
