@@ -117,7 +117,7 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case showOpenMsg:
 		m.dialog = m.newOpenDialog()
 	default:
-		return nil, false
+		return m.onPracticeMsg(msg)
 	}
 	return cmd, true
 }

@@ -116,6 +116,9 @@ const pvLineMoves = 5
 // destinations of its next moves numbered in order; nil when there is
 // none.
 func (m *Model) pvLayer() *[game.NumSquares]byte {
+	if l := m.practiceLayer(); l != nil {
+		return l
+	}
 	if !m.ai.thinking || m.ai.purpose != purposeAnalysis || m.editing {
 		return nil
 	}

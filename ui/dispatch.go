@@ -31,6 +31,9 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	if m.editing {
 		return m.editKey(msg)
 	}
+	if m.practice != nil {
+		return m.practiceKey(msg)
+	}
 	if m.showHelp && !key.Matches(msg, m.keys.Help, m.keys.Quit) {
 		// Any key closes the full help; Esc does only that.
 		m.showHelp = false
@@ -193,6 +196,8 @@ func (m *Model) gameKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.askHint(), true
 	case key.Matches(msg, k.Edit):
 		m.startEdit()
+	case key.Matches(msg, k.Practice):
+		return m.startPractice(), true
 	default:
 		return nil, false
 	}

@@ -22,6 +22,7 @@ type keyMap struct {
 	MoveNow, Hint         key.Binding
 	HideEval              key.Binding
 	Edit                  key.Binding
+	Practice              key.Binding
 	Help, Quit            key.Binding
 	// Replaying records.
 	StepBack, StepFwd      key.Binding
@@ -77,6 +78,7 @@ func newKeyMapIn(l Lang) keyMap {
 		Hint:         b([]string{"i"}, "i", "key.Hint"),
 		HideEval:     b([]string{"E"}, "E", "key.HideEval"),
 		Edit:         b([]string{"b"}, "b", "key.Edit"),
+		Practice:     b([]string{"t"}, "t", "key.Practice"),
 		Help:         b([]string{"?"}, "?", "key.Help"),
 		Quit:         b([]string{"q", "ctrl+c"}, "q", "key.Quit"),
 		StepBack:     b([]string{"left"}, "<- ->", "key.StepBack"),
@@ -131,7 +133,7 @@ func (k keyMap) help(replay, study bool) helpKeys {
 		short: short,
 		full: [][]key.Binding{
 			{k.Up, k.Select, k.Cancel, k.HandNext, k.MoveLine, k.Undo, k.Redo, k.Flip},
-			{k.NewGame, k.Resign, k.Declare, k.MoveNow, k.Hint, k.Edit, k.EffectMap, k.CheckStudy, k.KindNext, k.Attacker},
+			{k.NewGame, k.Resign, k.Declare, k.MoveNow, k.Hint, k.Edit, k.Practice, k.EffectMap, k.CheckStudy, k.KindNext, k.Attacker},
 			{k.StepBack, k.PageBack, k.First, k.Jump, k.PrevBranch, k.Variations, k.PlayFromHere},
 			{k.Open, k.Save, k.SaveAs, k.Comment, k.Promote, k.Delete, k.CopySFEN, k.CopyKIF},
 			{k.Analysis, k.MoreCands, k.PickCand, k.AnalyzeAll, k.WriteAnalysis, k.MateSearch, k.HideEval, k.Help, k.Quit},

@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/ai"
+	"kiki/assets"
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/match"
@@ -62,6 +63,9 @@ type Options struct {
 	ConfigDir string
 	// Lang is the language of the screen.
 	Lang Lang
+	// Tsume is the tsume practice's library of problem sets (kif problem
+	// sets at its top level); nil: the one shipped in assets.
+	Tsume fs.FS
 }
 
 // Model is the root Bubble Tea model.
@@ -102,6 +106,8 @@ type Model struct {
 
 	// cands is the analysis's candidate moves (MultiPV).
 	cands candidateState
+	// practice is the tsume practice while it is open ('t').
+	practice *practiceState
 }
 
 // New returns the model.
@@ -114,6 +120,9 @@ func New(o Options) *Model {
 	}
 	if o.Level == 0 {
 		o.Level = 5
+	}
+	if o.Tsume == nil {
+		o.Tsume = assets.Tsume()
 	}
 	m := &Model{opts: o, keys: newKeyMapIn(o.Lang), help: help.New(), lang: o.Lang}
 	if o.Engine.Path != "" {
@@ -227,6 +236,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.onEnginesReady(msg)
 	case tea.MouseMsg:
 		return m.onMouse(msg)
+	case practiceLoadedMsg, practiceJudgedMsg, practiceHintMsg:
+		cmd, _ := m.onPracticeMsg(msg)
+		return cmd
 	case tea.KeyMsg:
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !(msg.Paste && m.dialog != nil) {
 			return m.eachRune(msg)
@@ -362,6 +374,9 @@ func (m *Model) tryMove(mv game.Move) tea.Cmd {
 
 // playMove makes a legal move on the board and lets the game go on.
 func (m *Model) playMove(mv game.Move) tea.Cmd {
+	if m.practice != nil {
+		return m.practiceMove(mv)
+	}
 	spent := time.Duration(0)
 	if m.s.playing {
 		spent = m.spendClock()

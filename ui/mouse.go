@@ -19,6 +19,12 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 		return nil
 	}
 	f := m.layout()
+	if msg.X >= f.sideX && m.practice != nil {
+		return nil
+	}
+	if m.practice != nil && !m.practice.playing {
+		return nil
+	}
 	if msg.X >= f.sideX && !m.editing {
 		if i, ok := f.cands.at(msg.Y); ok {
 			return m.pickCandidate(i)

@@ -242,6 +242,9 @@ func (m *Model) belowBoard() []string {
 	if b := m.s.end.banner(m.s.sideNames()); b != "" {
 		below = append(below, m.theme.Banner.Render(m.tr("st.gameOver")+b))
 	}
+	if m.practice != nil {
+		return append(below, m.practiceStatus()+"  "+m.statusLine())
+	}
 	return append(below, m.statusLine())
 }
 
@@ -288,6 +291,9 @@ func (m *Model) helpBar(w, maxH int) string {
 	if m.editing {
 		hk = m.keys.editHelp()
 	}
+	if m.practice != nil {
+		hk = m.keys.practiceHelp(m.practice.playing)
+	}
 	full := hk
 	helpView := hm.View(hk)
 	// Drop the least needed keys (those just before help and quit, which
@@ -318,6 +324,9 @@ func (m *Model) fullHelpPages() [][]string {
 	hk := m.keys.help(m.replay, m.study.checkStudy)
 	if m.editing {
 		hk = m.keys.editHelp()
+	}
+	if m.practice != nil {
+		hk = m.keys.practiceHelp(m.practice.playing)
 	}
 	return m.helpPages(hk, w, h-m.geom().columnHeight())
 }
@@ -522,6 +531,9 @@ func (m *Model) checkLegend(ci checkInfo) string { return m.studyLegend(ci) }
 func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) {
 	if m.editing && m.edit != nil {
 		return m.editorPanel(w, h), listRows{}, candRows{}
+	}
+	if m.practice != nil {
+		return m.practicePanel(w, h), listRows{}, candRows{}
 	}
 	var out []string
 	add := func(s string) { out = append(out, truncate(s, w)) }

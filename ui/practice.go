@@ -1,0 +1,621 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"kiki/ai/mate"
+	"kiki/game"
+	"kiki/kif"
+)
+
+// Tsume practice ('t'): a picker of the library's problems by set and
+// length, then the problem on the board. The player plays the attacker
+// with the board's own controls; every move must check. kiki answers at
+// once with the longest defence (the df-pn solver decides it, off the UI
+// goroutine); a move that is no check is refused, a check that lets the
+// king escape is shown with the escape drawn on the board, and one that
+// mates only later than the problem's length with the longer mate, both
+// to retry. 'i' asks the solver for a hint. Solved problems are
+// remembered in the config folder (tsume-solved.json).
+//
+// Like the editor, the practice works on its own session: the record on
+// screen when it opened comes back when it is left.
+
+// practiceState is the practice mode: the picker, and the problem being
+// played.
+type practiceState struct {
+	sets    []practiceSet
+	loaded  bool
+	picker  practicePicker
+	solved  map[string]string
+	solver  *practiceSolver
+	playing bool
+	set     int // the problem being played: its set and index
+	idx     int
+	// busy: a judgement or a hint is being searched; gen numbers them,
+	// cancel stops the latest.
+	busy   bool
+	gen    int
+	cancel context.CancelFunc
+	// wrong: the player's last check was refuted (line shows how); the
+	// next move is a retry.
+	wrong    bool
+	line     []game.Move
+	done     bool // the problem on the board is solved
+	saveErr  string
+	origS    *session
+	origRepl bool
+	origAn   analysisState
+}
+
+// practicePicker is the picker component: a set (up/down) and a length
+// (left/right), with each length's count of problems and of solved ones.
+type practicePicker struct {
+	set, length int
+}
+
+// Messages of the practice: the library read, a judgement, a hint, and
+// a problem chosen in the list.
+type (
+	practiceLoadedMsg struct {
+		sets []practiceSet
+		err  error
+	}
+	practiceJudgedMsg struct {
+		gen int
+		v   practiceVerdict
+	}
+	practiceHintMsg struct {
+		gen int
+		res mate.Result
+	}
+	practiceStartMsg struct{ set, idx int }
+)
+
+// problem is the problem being played (or previewed).
+func (pr *practiceState) problem() *kif.Problem {
+	if pr.set < 0 || pr.set >= len(pr.sets) || pr.idx < 0 || pr.idx >= len(pr.sets[pr.set].problems) {
+		return nil
+	}
+	return &pr.sets[pr.set].problems[pr.idx]
+}
+
+// isSolved reports whether a problem is in the solved list.
+func (pr *practiceState) isSolved(p *kif.Problem) bool {
+	_, ok := pr.solved[problemKey(p)]
+	return ok
+}
+
+// cell is the indexes of the problems of set s with length column l.
+func (pr *practiceState) cell(s, l int) []int {
+	if s < 0 || s >= len(pr.sets) {
+		return nil
+	}
+	var out []int
+	for i := range pr.sets[s].problems {
+		if lengthIdx(pr.sets[s].problems[i].Length) == l {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// nextUnsolved is the first unsolved problem of the cell after index
+// from (-1: from its start), wrapping round; the first of the cell when
+// all are solved; -1 for an empty cell.
+func (pr *practiceState) nextUnsolved(s, l, from int) int {
+	c := pr.cell(s, l)
+	if len(c) == 0 {
+		return -1
+	}
+	start := 0
+	for i, idx := range c {
+		if idx > from {
+			start = i
+			break
+		}
+	}
+	for k := 0; k < len(c); k++ {
+		if i := c[(start+k)%len(c)]; !pr.isSolved(&pr.sets[s].problems[i]) {
+			return i
+		}
+	}
+	if from >= 0 {
+		return c[start]
+	}
+	return c[0]
+}
+
+// startPractice opens the practice's picker ('t'), keeping the session
+// on screen to come back to.
+func (m *Model) startPractice() tea.Cmd {
+	if m.s.playing && !m.s.end.over && m.s.node.Ply > 0 {
+		m.setMessage(m.tr("pr.gameOn"), true)
+		return nil
+	}
+	m.cancelAI()
+	m.analysis.cancel()
+	pr := &practiceState{solver: newPracticeSolver(), origS: m.s, origRepl: m.replay, origAn: m.analysis, set: -1}
+	solved, err := loadSolved(m.opts.ConfigDir)
+	pr.solved = solved
+	if err != nil {
+		pr.saveErr = err.Error()
+		m.setMessage(err.Error(), true)
+	}
+	m.practice = pr
+	m.analysis.reset()
+	m.board.deselect()
+	m.setMessage(m.tr("pr.loading"), false)
+	fsys := m.opts.Tsume
+	return func() tea.Msg {
+		sets, err := loadPracticeLib(fsys)
+		return practiceLoadedMsg{sets, err}
+	}
+}
+
+// leavePractice closes the practice and shows the session it opened over.
+func (m *Model) leavePractice() {
+	pr := m.practice
+	pr.stop()
+	m.practice = nil
+	m.s = pr.origS
+	m.replay = pr.origRepl
+	m.analysis.restore(pr.origAn)
+	m.board.deselect()
+	m.board.flipped = false
+	m.hint = hintState{}
+	m.setMessage(m.tr("pr.left"), false)
+}
+
+// stop cancels the practice's search, if any.
+func (pr *practiceState) stop() {
+	if pr.cancel != nil {
+		pr.cancel()
+		pr.cancel = nil
+	}
+	pr.busy = false
+	pr.gen++
+}
+
+// onPracticeMsg acts on the practice's messages; ok is false for others.
+func (m *Model) onPracticeMsg(msg tea.Msg) (tea.Cmd, bool) {
+	pr := m.practice
+	switch msg := msg.(type) {
+	case practiceLoadedMsg:
+		if pr == nil {
+			return nil, true
+		}
+		pr.sets, pr.loaded = msg.sets, true
+		switch {
+		case msg.err != nil:
+			m.setMessage(msg.err.Error(), true)
+		case len(pr.sets) == 0:
+			m.setMessage(m.tr("pr.empty"), true)
+		default:
+			m.setMessage(m.tr("pr.choose"), false)
+		}
+		m.previewPractice()
+	case practiceJudgedMsg:
+		if pr != nil && msg.gen == pr.gen && pr.busy {
+			pr.busy = false
+			return m.onVerdict(msg.v), true
+		}
+	case practiceHintMsg:
+		if pr != nil && msg.gen == pr.gen && pr.busy {
+			pr.busy = false
+			m.onPracticeHint(msg.res)
+		}
+	case practiceStartMsg:
+		if pr != nil {
+			m.startProblem(msg.set, msg.idx)
+		}
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// previewPractice shows on the board the problem the picker would start.
+func (m *Model) previewPractice() {
+	pr := m.practice
+	pk := pr.picker
+	i := pr.nextUnsolved(pk.set, pk.length, -1)
+	if i < 0 {
+		return
+	}
+	pr.set, pr.idx = pk.set, i
+	m.showProblem()
+}
+
+// showProblem puts the current problem's position on the board, the
+// attacker at the bottom.
+func (m *Model) showProblem() {
+	pr := m.practice
+	p := pr.problem()
+	if p == nil {
+		return
+	}
+	pos, err := p.Position()
+	if err != nil { // ReadProblems checked it; say so if it ever fails
+		m.setMessage(err.Error(), true)
+		return
+	}
+	m.s = newSession(pos)
+	m.replay = false
+	m.board.deselect()
+	m.board.flipped = pos.Side() == game.White
+	if k := pos.King(pos.Side().Opp()); k != game.NoSquare {
+		m.board.cursor = k
+	}
+	m.hint = hintState{}
+	pr.wrong, pr.line, pr.done = false, nil, false
+}
+
+// startProblem plays problem idx of set s.
+func (m *Model) startProblem(s, idx int) {
+	pr := m.practice
+	pr.stop()
+	pr.set, pr.idx = s, idx
+	pr.picker.set = s
+	if p := pr.problem(); p != nil {
+		pr.picker.length = lengthIdx(p.Length)
+	}
+	m.showProblem()
+	pr.playing = true
+	p := pr.problem()
+	if p == nil {
+		return
+	}
+	msg := fmt.Sprintf(m.tr("pr.started"), p.Length)
+	if p.Length > 11 {
+		msg += m.tr("pr.longNote")
+	}
+	m.setMessage(msg, false)
+}
+
+// practiceKey handles a key in the practice: the picker's, or the
+// problem's (the board's own keys and the practice's).
+func (m *Model) practiceKey(msg tea.KeyMsg) tea.Cmd {
+	pr := m.practice
+	k := m.keys
+	if m.showHelp && !key.Matches(msg, k.Help, k.Quit) {
+		m.showHelp = false
+		if key.Matches(msg, k.Cancel) {
+			return nil
+		}
+	}
+	switch {
+	case key.Matches(msg, k.Quit):
+		m.leavePractice()
+		return m.askQuit()
+	case key.Matches(msg, k.Help):
+		cmd, _ := m.screenKey(msg)
+		return cmd
+	}
+	if !pr.playing {
+		return m.pickerKey(msg)
+	}
+	switch {
+	case key.Matches(msg, k.Cancel):
+		if m.board.hasSelection() {
+			m.board.deselect()
+			return nil
+		}
+		pr.stop()
+		pr.playing = false
+		m.previewPractice()
+		m.setMessage(m.tr("pr.choose"), false)
+		return nil
+	case pr.wrong && key.Matches(msg, k.Undo, k.Select):
+		m.practiceRetry()
+		return nil
+	case key.Matches(msg, k.Undo):
+		m.practiceUndo()
+		return nil
+	case key.Matches(msg, k.Hint):
+		return m.practiceHint()
+	case key.Matches(msg, k.NewGame):
+		pk := pr.picker
+		if i := pr.nextUnsolved(pk.set, pk.length, pr.idx); i >= 0 {
+			m.startProblem(pk.set, i)
+		}
+		return nil
+	case key.Matches(msg, k.MoveLine):
+		m.dialog = newMoveLine(m.lang)
+		return nil
+	case key.Matches(msg, k.StepBack):
+		m.board.moveCursor(-1, 0)
+		return nil
+	case key.Matches(msg, k.StepFwd):
+		m.board.moveCursor(1, 0)
+		return nil
+	}
+	for _, g := range []keyGroup{(*Model).boardKey, (*Model).studyKey} {
+		if cmd, ok := g(m, msg); ok {
+			return cmd
+		}
+	}
+	return nil
+}
+
+// pickerKey: up/down the set, left/right the length, n the next unsolved
+// problem of the choice, Enter the list of its problems, Esc leaves.
+func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
+	pr := m.practice
+	pk := &pr.picker
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Cancel):
+		m.leavePractice()
+		return nil
+	case !pr.loaded || len(pr.sets) == 0:
+		return nil
+	case key.Matches(msg, k.Up):
+		pk.set = max(0, pk.set-1)
+	case key.Matches(msg, k.Down):
+		pk.set = min(len(pr.sets)-1, pk.set+1)
+	case key.Matches(msg, k.Left):
+		pk.length = max(0, pk.length-1)
+	case key.Matches(msg, k.Right), key.Matches(msg, k.StepFwd):
+		pk.length = min(len(practiceLengths)-1, pk.length+1)
+	case key.Matches(msg, k.StepBack):
+		pk.length = max(0, pk.length-1)
+	case key.Matches(msg, k.NewGame):
+		if i := pr.nextUnsolved(pk.set, pk.length, -1); i >= 0 {
+			m.startProblem(pk.set, i)
+		} else {
+			m.setMessage(m.tr("pr.none"), true)
+		}
+		return nil
+	case key.Matches(msg, k.Select):
+		if len(pr.cell(pk.set, pk.length)) == 0 {
+			m.setMessage(m.tr("pr.none"), true)
+			return nil
+		}
+		m.dialog = m.problemList(pk.set, pk.length)
+		return nil
+	default:
+		return nil
+	}
+	m.previewPractice()
+	return nil
+}
+
+// practiceMove is the player's move in a problem: refused unless it
+// checks; a mate solves the problem; otherwise kiki looks for the longest
+// defence in the background.
+func (m *Model) practiceMove(mv game.Move) tea.Cmd {
+	pr := m.practice
+	m.board.deselect()
+	switch {
+	case !pr.playing:
+		return nil
+	case pr.busy:
+		m.setMessage(m.tr("pr.busy"), true)
+		return nil
+	case pr.done:
+		m.setMessage(m.tr("pr.alreadySolved"), false)
+		return nil
+	case pr.wrong:
+		m.setMessage(m.tr("pr.retryFirst"), true)
+		return nil
+	case m.s.pos.Side() != m.practiceAttacker():
+		return nil
+	}
+	label := kif.MoveLabel(mv, m.s.pos.LastMove())
+	if !m.s.pos.GivesCheck(mv) {
+		m.setMessage(fmt.Sprintf(m.tr("pr.notCheck"), label), true)
+		return nil
+	}
+	m.hint = hintState{}
+	m.s.play(mv, 0)
+	m.s.dirty = false
+	m.board.cursor = mv.To()
+	p := pr.problem()
+	if m.s.pos.IsCheckmate() {
+		m.practiceSolved()
+		return nil
+	}
+	plies := m.s.node.Ply
+	left := p.Length - plies - 1
+	main := game.NoMove
+	if m.onMainLine() && plies < len(p.Moves) {
+		main = p.Moves[plies]
+	}
+	pr.stop()
+	pr.busy = true
+	m.setMessage(m.tr("pr.thinking"), false)
+	if p.Length > 11 && main != game.NoMove && m.s.pos.IsLegal(main) {
+		// A long problem on its main line: the line is the answer (a
+		// search of hundreds of plies is not done while the player waits).
+		gen := pr.gen
+		return func() tea.Msg {
+			return practiceJudgedMsg{gen, practiceVerdict{kind: verdictReply, reply: main, mateIn: p.Length - plies - 1, line: []game.Move{main}}}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	pr.cancel = cancel
+	gen, sv, pos, strict := pr.gen, pr.solver, m.s.pos.Clone(), p.Length <= 11
+	return func() tea.Msg {
+		return practiceJudgedMsg{gen, judgeCheck(ctx, sv, pos, left, main, strict)}
+	}
+}
+
+// practiceAttacker is the side the player plays: the side to move in
+// the problem.
+func (m *Model) practiceAttacker() game.Color {
+	return m.s.rec.Position(m.s.rec.Root).Side()
+}
+
+// onMainLine reports whether the moves played so far follow the
+// problem's main line.
+func (m *Model) onMainLine() bool {
+	p := m.practice.problem()
+	if p == nil || len(p.Moves) == 0 {
+		return false
+	}
+	var played []game.Move
+	for n := m.s.node; n.Parent != nil; n = n.Parent {
+		played = append(played, n.Move)
+	}
+	if len(played) > len(p.Moves) {
+		return false
+	}
+	for i, mv := range played {
+		if p.Moves[len(played)-1-i] != mv {
+			return false
+		}
+	}
+	return true
+}
+
+// onVerdict plays the defence, or shows why the check was wrong.
+func (m *Model) onVerdict(v practiceVerdict) tea.Cmd {
+	pr := m.practice
+	p := pr.problem()
+	pos := m.s.pos
+	label := kif.MoveLabel(v.reply, pos.LastMove())
+	switch v.kind {
+	case verdictEscape:
+		pr.wrong, pr.line = true, v.line
+		m.setMessage(fmt.Sprintf(m.tr("pr.escape"), label), true)
+		return nil
+	case verdictTooLong:
+		pr.wrong, pr.line = true, v.line
+		total := m.s.node.Ply + 1 + v.mateIn
+		m.setMessage(fmt.Sprintf(m.tr("pr.tooLong"), total, p.Length, label), true)
+		return nil
+	}
+	if v.reply == game.NoMove || !pos.IsLegal(v.reply) {
+		return nil
+	}
+	m.s.play(v.reply, 0)
+	m.s.dirty = false
+	msg := fmt.Sprintf(m.tr("pr.reply"), label)
+	if v.mateIn < 0 {
+		msg += m.tr("pr.unproven")
+	}
+	m.setMessage(msg, false)
+	return nil
+}
+
+// practiceSolved marks the problem solved and remembers it.
+func (m *Model) practiceSolved() {
+	pr := m.practice
+	p := pr.problem()
+	pr.done = true
+	msg := fmt.Sprintf(m.tr("pr.solved"), m.s.node.Ply)
+	if !pr.isSolved(p) {
+		pr.solved[problemKey(p)] = today(m.opts.Now)
+		if pr.saveErr == "" {
+			if err := saveSolved(m.opts.ConfigDir, pr.solved); err != nil {
+				pr.saveErr = err.Error()
+			}
+		}
+	}
+	if pr.saveErr != "" {
+		m.setMessage(msg+"  "+m.tr("pr.notSaved")+pr.saveErr, true)
+		return
+	}
+	m.setMessage(msg, false)
+}
+
+// practiceRetry takes back the refuted check.
+func (m *Model) practiceRetry() {
+	pr := m.practice
+	pr.wrong, pr.line = false, nil
+	m.s.back()
+	m.board.deselect()
+	m.setMessage(m.tr("pr.retry"), false)
+}
+
+// practiceUndo takes back to the player's previous turn (a judgement
+// under way is cancelled and its check taken back).
+func (m *Model) practiceUndo() {
+	pr := m.practice
+	if pr.busy {
+		pr.stop()
+		m.s.back()
+		m.setMessage(m.tr("pr.retry"), false)
+		return
+	}
+	if m.s.node.Ply == 0 {
+		m.setMessage(m.tr("msg.atStart"), true)
+		return
+	}
+	pr.done, pr.wrong, pr.line = false, false, nil
+	m.s.back()
+	if m.s.pos.Side() != m.practiceAttacker() {
+		m.s.back()
+	}
+	m.hint = hintState{}
+	m.board.deselect()
+}
+
+// practiceHint asks the solver for the next move of the quickest mate.
+func (m *Model) practiceHint() tea.Cmd {
+	pr := m.practice
+	if pr.busy || pr.done || pr.wrong || m.s.pos.Side() != m.practiceAttacker() {
+		return nil
+	}
+	pr.stop()
+	pr.busy = true
+	m.setMessage(m.tr("pr.hintThinking"), false)
+	ctx, cancel := context.WithTimeout(context.Background(), hintTime)
+	pr.cancel = cancel
+	gen, sv, pos := pr.gen, pr.solver, m.s.pos.Clone()
+	return func() tea.Msg {
+		return practiceHintMsg{gen, sv.solve(ctx, pos)}
+	}
+}
+
+// onPracticeHint highlights the hint's move on the board (as the AI's
+// hint is): the solver's, else the main line's when it is being followed.
+func (m *Model) onPracticeHint(r mate.Result) {
+	pr := m.practice
+	mv := game.NoMove
+	if r.Status == mate.Mate && len(r.Moves) > 0 {
+		mv = r.Moves[0]
+	} else if p := pr.problem(); m.onMainLine() && m.s.node.Ply < len(p.Moves) {
+		mv = p.Moves[m.s.node.Ply]
+	}
+	if mv == game.NoMove || !m.s.pos.IsLegal(mv) {
+		m.setMessage(m.tr("pr.noHint"), true)
+		return
+	}
+	m.hint = hintState{mv: mv, key: m.s.pos.Key()}
+	text := fmt.Sprintf(m.tr("pr.hint"), kif.MoveLabel(mv, m.s.pos.LastMove()))
+	if r.Status == mate.Mate {
+		text += fmt.Sprintf(m.tr("pr.hintLen"), r.Length)
+	}
+	m.setMessage(text, false)
+}
+
+// practiceLayer is the refuting line drawn on the board after a wrong
+// check, as the analysis draws its line: the escape from '^' to '1', the
+// next moves' destinations numbered; nil when there is none.
+func (m *Model) practiceLayer() *[game.NumSquares]byte {
+	pr := m.practice
+	if pr == nil || !pr.wrong || len(pr.line) == 0 {
+		return nil
+	}
+	var layer [game.NumSquares]byte
+	q := m.s.pos.Clone()
+	for i, mv := range pr.line {
+		if i == pvLineMoves || !q.IsLegal(mv) {
+			break
+		}
+		if i == 0 && !mv.IsDrop() {
+			layer[mv.From()] = '^'
+		}
+		if layer[mv.To()] == 0 || layer[mv.To()] == '^' {
+			layer[mv.To()] = byte('1' + i)
+		}
+		q.DoMove(mv)
+	}
+	return &layer
+}

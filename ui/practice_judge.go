@@ -1,0 +1,138 @@
+package ui
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"time"
+
+	"kiki/ai/mate"
+	"kiki/game"
+)
+
+// The practice's searches run off the UI goroutine, as Bubble Tea
+// commands, each under a context the practice cancels when the player
+// takes the move back or leaves; their answers come back as messages
+// with the generation they were asked for, and an older one is dropped.
+// They share one df-pn solver (its table serves the next question too),
+// one search at a time.
+
+// practiceSolver is the df-pn solver the practice's searches share.
+type practiceSolver struct {
+	mu sync.Mutex
+	sv *mate.Solver
+}
+
+func newPracticeSolver() *practiceSolver {
+	return &practiceSolver{sv: mate.New(mate.Options{HashMiB: 32})}
+}
+
+// solve runs the solver on p (the attacker to move) within ctx.
+func (s *practiceSolver) solve(ctx context.Context, p *game.Position) mate.Result {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sv.Solve(ctx, p)
+}
+
+// verdictKind is what the judge found of the player's check.
+type verdictKind int
+
+const (
+	// verdictReply: the check keeps the mate within the problem's length;
+	// reply is the defence that lasts longest.
+	verdictReply verdictKind = iota
+	// verdictEscape: after reply the attacker has no mate at all.
+	verdictEscape
+	// verdictTooLong: every defence is mated, the longest (reply, then
+	// line) not within the problem's length.
+	verdictTooLong
+)
+
+// practiceVerdict is the judge's answer for the position after the
+// player's check (the defender to move).
+type practiceVerdict struct {
+	kind  verdictKind
+	reply game.Move
+	// mateIn is the attacker's mate after reply, in plies (verdictReply,
+	// verdictTooLong); -1 when the solver could not tell in time.
+	mateIn int
+	// line is reply and, for verdictTooLong, the mate that follows it.
+	line []game.Move
+}
+
+// judgeTime bounds one judgement: a problem of up to 11 plies needs
+// milliseconds; a long one off its main line may not finish, and then the
+// defences not decided count as lasting (never as escapes).
+const judgeTime = 15 * time.Second
+
+// judgeCheck decides the defender's answer to the player's check in p
+// (the defender to move, not mated): every evasion is solved, the one
+// after which the attacker has no mate is an escape; otherwise the
+// evasion with the longest mate is the reply, preferring main (the main
+// line's move, NoMove for none) among equals, and a move that is not a
+// drop (a futile interposition) next. left is the plies the attacker may
+// take after the reply; strict false accepts a mate of any length.
+func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left int, main game.Move, strict bool) practiceVerdict {
+	ctx, cancel := context.WithTimeout(ctx, judgeTime)
+	defer cancel()
+	var ml game.MoveList
+	p.LegalMoves(&ml)
+	evasions := append([]game.Move(nil), ml.Slice()...)
+	// King moves and captures first: they are the likely escapes.
+	order := func(m game.Move) int {
+		switch {
+		case !m.IsDrop() && m.Piece().Type() == game.King:
+			return 0
+		case m.IsCapture():
+			return 1
+		case !m.IsDrop():
+			return 2
+		}
+		return 3
+	}
+	slices.SortStableFunc(evasions, func(a, b game.Move) int { return order(a) - order(b) })
+	best := practiceVerdict{kind: verdictReply, reply: game.NoMove, mateIn: -2}
+	better := func(m game.Move, n int) bool {
+		switch {
+		case best.reply == game.NoMove:
+			return true
+		case n == -1 || best.mateIn == -1:
+			return n == -1 && best.mateIn != -1
+		case n != best.mateIn:
+			return n > best.mateIn
+		case m == main:
+			return true
+		case best.reply == main:
+			return false
+		}
+		return best.reply.IsDrop() && !m.IsDrop()
+	}
+	var bestLine []game.Move
+	for _, e := range evasions {
+		q := p.Clone()
+		q.DoMove(e)
+		n := -1
+		var line []game.Move
+		if ctx.Err() == nil {
+			r := sv.solve(ctx, q)
+			switch r.Status {
+			case mate.NoMate:
+				return practiceVerdict{kind: verdictEscape, reply: e, line: []game.Move{e}}
+			case mate.Mate:
+				n, line = r.Length, r.Moves
+			}
+		}
+		if better(e, n) {
+			best.reply, best.mateIn, bestLine = e, n, line
+		}
+	}
+	best.line = []game.Move{best.reply}
+	if strict && best.mateIn > left {
+		best.kind = verdictTooLong
+		best.line = append(best.line, bestLine...)
+	}
+	return best
+}
+
+// hintTime bounds the solver's search for a hint.
+const hintTime = 10 * time.Second

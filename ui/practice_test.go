@@ -1,0 +1,203 @@
+package ui
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/mattn/go-runewidth"
+
+	"kiki/game"
+)
+
+// practiceLib is a small library: a 1-ply problem (G*5b), a 3-ply one
+// (R*3d 3c3d 4b4d+) and a 3-ply game position where 3a4b mates only in 5.
+var practiceLib = fstest.MapFS{
+	"test.tsv": {Data: []byte("# test problems\n" +
+		"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\t1\tG*5b\t\t頭金\n" +
+		"7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1\t3\tR*3d 3c3d 4b4d+\n" +
+		"6+R2/1+B1k2n2/4p1Sp1/2pps1l1g/1p3PR2/2P6/1GNPP+pN2/3S5/1+lBKG4 b GNL4Psl4p 105\t3\tG*7c 6b5b 3c4b+\n")},
+}
+
+func practiceOptions(t *testing.T) Options {
+	o := testOptions()
+	o.Tsume = practiceLib
+	o.ConfigDir = t.TempDir()
+	return o
+}
+
+// practiceSession drives a model through teatest: keys, then a wait for
+// text on the screen.
+type practiceSession struct {
+	t  *testing.T
+	tm *teatest.TestModel
+}
+
+func newPracticeSession(t *testing.T, o Options, w, h int) *practiceSession {
+	return &practiceSession{t, teatest.NewTestModel(t, New(o), teatest.WithInitialTermSize(w, h))}
+}
+
+func (s *practiceSession) keys(ks ...string) *practiceSession { keys(s.tm, ks...); return s }
+
+func (s *practiceSession) waitFor(text string) *practiceSession {
+	s.t.Helper()
+	teatest.WaitFor(s.t, s.tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
+		teatest.WithDuration(15*time.Second))
+	return s
+}
+
+func (s *practiceSession) final() *Model {
+	s.tm.Send(tea.QuitMsg{})
+	return s.tm.FinalModel(s.t, teatest.WithFinalTimeout(15*time.Second)).(*Model)
+}
+
+// A 1-ply problem solved with the board's keys: 't' opens the practice,
+// 'n' the first unsolved mate in 1, Tab chooses the gold in hand, the
+// cursor (on the king) goes down one and Enter drops it: solved, and
+// remembered in the config folder; after a restart the picker counts it.
+func TestPracticeSolveWithKeys(t *testing.T) {
+	o := practiceOptions(t)
+	m := newPracticeSession(t, o, 100, 30).keys("t").waitFor("0/1").
+		keys("n").waitFor("mate in 1 plies").
+		keys("tab", "j", "enter").waitFor("solved in 1 plies").final()
+	if !m.practice.done || m.s.node.Ply != 1 || m.s.pos.LastMove().USI() != "G*5b" {
+		t.Fatalf("not solved: done %v, ply %d, last %v", m.practice.done, m.s.node.Ply, m.s.pos.LastMove())
+	}
+	data, err := os.ReadFile(filepath.Join(o.ConfigDir, solvedName))
+	if err != nil || !strings.Contains(string(data), "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p") {
+		t.Fatalf("solved file: %v\n%s", err, data)
+	}
+	// A new run with the same config folder: the picker counts it solved
+	// and the next unsolved mate in 1 is none left, so n plays it again.
+	m = newPracticeSession(t, o, 100, 30).keys("t").waitFor("1/1").keys("enter").waitFor("(solved)").final()
+	if !m.practice.isSolved(&m.practice.sets[0].problems[0]) {
+		t.Error("the solved problem is not remembered after a restart")
+	}
+	if view := stripANSI(m.View()); !strings.Contains(view, "(solved)") {
+		t.Errorf("the list does not mark it solved:\n%s", view)
+	}
+}
+
+// A move that is not a check is refused and explained; the board stays.
+func TestPracticeNotCheck(t *testing.T) {
+	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1 plies").
+		keys(":", "G*1a", "enter").waitFor("is not a check").final()
+	if m.s.node.Ply != 0 || m.practice.wrong {
+		t.Errorf("the move was played: ply %d", m.s.node.Ply)
+	}
+	if !strings.Contains(m.message, "１一金打") {
+		t.Errorf("message %q", m.message)
+	}
+}
+
+// A check that lets the king escape: the escape is drawn on the board
+// (^ on the king, 1 where it goes) and said; u takes the check back.
+func TestPracticeEscapeExplained(t *testing.T) {
+	s := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1 plies").
+		keys(":", "G*4b", "enter").waitFor("escapes")
+	m := s.final()
+	if !m.practice.wrong || len(m.practice.line) != 1 || m.practice.line[0].Piece().Type() != game.King {
+		t.Fatalf("wrong %v line %v", m.practice.wrong, m.practice.line)
+	}
+	layer := m.pvLayer()
+	if layer == nil || layer[game.NewSquare(5, 1)] != '^' || layer[m.practice.line[0].To()] != '1' {
+		t.Fatalf("the escape is not drawn: %v", layer)
+	}
+	view := stripANSI(m.View())
+	if !strings.Contains(view, "^") || !strings.Contains(view, "escapes") {
+		t.Errorf("view:\n%s", view)
+	}
+	m2 := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1 plies").
+		keys(":", "G*4b", "enter").waitFor("escapes").keys("u").waitFor("your move again").final()
+	if m2.s.node.Ply != 0 || m2.practice.wrong || m2.pvLayer() != nil {
+		t.Errorf("after u: ply %d wrong %v", m2.s.node.Ply, m2.practice.wrong)
+	}
+}
+
+// A 3-ply problem: kiki answers the right first move with the longest
+// defence (the main line's), and the mate solves it.
+func TestPracticeThreePlies(t *testing.T) {
+	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("l").waitFor("0/2").keys("n").waitFor("mate in 3 plies").
+		keys(":", "R*3d", "enter").waitFor("kiki answers").
+		keys(":", "4b4d+", "enter").waitFor("solved in 3 plies").final()
+	if got := game.JoinUSI(m.s.pos.Moves()); got != "R*3d 3c3d 4b4d+" {
+		t.Errorf("moves %s", got)
+	}
+}
+
+// A check that mates, but later than the problem's length, is said so
+// with the longest defence's line drawn.
+func TestPracticeTooLong(t *testing.T) {
+	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("l").waitFor("0/2").
+		keys("enter").waitFor("esc close").keys("down", "enter").waitFor("mate in 3 plies").
+		keys(":", "3a4b", "enter").waitFor("a mate, but in 5 plies, not 3").final()
+	if !m.practice.wrong || len(m.practice.line) < 2 || m.pvLayer() == nil {
+		t.Errorf("wrong %v line %v", m.practice.wrong, m.practice.line)
+	}
+}
+
+// The hint asks the solver and marks its move on the board with '&'.
+func TestPracticeHint(t *testing.T) {
+	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1 plies").
+		keys("i").waitFor("hint: ").final()
+	if m.hint.mv.USI() != "G*5b" || m.highlightMove().USI() != "G*5b" {
+		t.Fatalf("hint %v", m.hint.mv)
+	}
+	if !strings.Contains(stripANSI(m.View()), "&") {
+		t.Errorf("no & on the board:\n%s", stripANSI(m.View()))
+	}
+}
+
+// A corrupt solved file is reported and never overwritten.
+func TestPracticeCorruptSolvedFile(t *testing.T) {
+	o := practiceOptions(t)
+	path := filepath.Join(o.ConfigDir, solvedName)
+	os.WriteFile(path, []byte("{not json"), 0o600)
+	m := newPracticeSession(t, o, 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1 plies").
+		keys(":", "G*5b", "enter").waitFor("not remembered").final()
+	if !m.practice.done {
+		t.Error("not solved")
+	}
+	if data, _ := os.ReadFile(path); string(data) != "{not json" {
+		t.Errorf("the corrupt file was overwritten: %s", data)
+	}
+}
+
+// Esc in a problem goes back to the picker, Esc there leaves the practice
+// and the record on screen before it comes back.
+func TestPracticeLeave(t *testing.T) {
+	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1 plies").
+		keys("esc").waitFor("choose a set").keys("esc").waitFor("left the tsume practice").final()
+	if m.practice != nil || m.s.pos.SFEN() != game.NewStartPosition().SFEN() {
+		t.Errorf("practice %v, position %s", m.practice, m.s.pos.SFEN())
+	}
+}
+
+// The practice fits 80×24: every line inside the width, the picker and
+// the problem's panel on screen.
+func TestPracticeAt80x24(t *testing.T) {
+	m := newPracticeSession(t, practiceOptions(t), 80, 24).keys("t").waitFor("0/1").final()
+	checkFits(t, m, 80, 24)
+	m = newPracticeSession(t, practiceOptions(t), 80, 24).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1").
+		keys(":", "G*4b", "enter").waitFor("escapes").final()
+	checkFits(t, m, 80, 24)
+}
+
+func checkFits(t *testing.T, m *Model, w, h int) {
+	t.Helper()
+	lines := strings.Split(stripANSI(m.View()), "\n")
+	if len(lines) > h {
+		t.Errorf("%d lines", len(lines))
+	}
+	for i, l := range lines {
+		if lw := runewidth.StringWidth(l); lw > w {
+			t.Errorf("line %d is %d columns: %q", i, lw, l)
+		}
+	}
+}

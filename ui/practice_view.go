@@ -1,0 +1,217 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/mattn/go-runewidth"
+)
+
+// lengthName is a picker length's name: 3手詰, or 長編 for the long ones.
+func lengthName(l Lang, i int) string {
+	if i == longIdx {
+		return tr(l, "pr.long")
+	}
+	return fmt.Sprintf(tr(l, "pr.len"), practiceLengths[i])
+}
+
+// counts is how many problems set s holds of length column l (l < 0:
+// every length), and how many of them are solved.
+func (pr *practiceState) counts(s, l int) (solved, total int) {
+	for i := range pr.sets[s].problems {
+		p := &pr.sets[s].problems[i]
+		if l >= 0 && lengthIdx(p.Length) != l {
+			continue
+		}
+		total++
+		if pr.isSolved(p) {
+			solved++
+		}
+	}
+	return solved, total
+}
+
+// practicePanel is the side panel of the practice, inside w columns and
+// h rows: the picker, or the problem being played with its moves.
+func (m *Model) practicePanel(w, h int) []string {
+	pr := m.practice
+	var out []string
+	add := func(s string) { out = append(out, truncate(s, w)) }
+	if !pr.playing {
+		add(m.theme.Title.Render(m.tr("pr.title")) + "  " + m.theme.Dim.Render(m.tr("pr.solvedOf")))
+		if !pr.loaded {
+			add(m.tr("pr.loading"))
+			return out
+		}
+		nameW := 0
+		for i := range pr.sets {
+			nameW = max(nameW, runewidth.StringWidth(setName(m.lang, pr.sets[i].file)))
+		}
+		for i := range pr.sets {
+			sv, tot := pr.counts(i, -1)
+			row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.set), padRight(setName(m.lang, pr.sets[i].file), nameW), sv, tot)
+			if i == pr.picker.set {
+				row = m.theme.Current.Render(row)
+			}
+			add(row)
+		}
+		if len(pr.sets) == 0 {
+			return out
+		}
+		add("")
+		for i := range practiceLengths {
+			sv, tot := pr.counts(pr.picker.set, i)
+			row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.length), padRight(lengthName(m.lang, i), 8), sv, tot)
+			if i == pr.picker.length {
+				row = m.theme.Current.Render(row)
+			}
+			add(row)
+		}
+		if p := pr.problem(); p != nil && pr.set == pr.picker.set && lengthIdx(p.Length) == pr.picker.length {
+			add("")
+			add(m.theme.Dim.Render(m.tr("pr.onBoard")) + m.problemTitle())
+		}
+		return out
+	}
+	p := pr.problem()
+	if p == nil {
+		return out
+	}
+	add(m.theme.Title.Render(m.problemTitle()))
+	if p.Name != "" {
+		add(p.Name)
+	}
+	if p.Source != "" {
+		src := wrap(m.tr("pr.source")+p.Source, w)
+		if len(src) > 3 {
+			src = append(src[:2], src[2]+"...")
+		}
+		for _, l := range src {
+			add(m.theme.Dim.Render(l))
+		}
+	}
+	if pr.isSolved(p) {
+		add(m.theme.Good.Render(m.tr("pr.solvedMark")))
+	}
+	out = append(out, m.theme.Title.Render(m.tr("side.moves")))
+	list := m.moveList()
+	list.SetSize(w, max(1, h-len(out)))
+	rows, _ := list.View()
+	for _, r := range rows {
+		add(r)
+	}
+	return out
+}
+
+// pickMark is the picker's cursor column.
+func pickMark(on bool) string {
+	if on {
+		return ">"
+	}
+	return " "
+}
+
+// problemTitle names the problem on the board: its length, set and number.
+func (m *Model) problemTitle() string {
+	pr := m.practice
+	p := pr.problem()
+	if p == nil {
+		return ""
+	}
+	title := fmt.Sprintf(m.tr("pr.problem"), fmt.Sprintf(tr(m.lang, "pr.len"), p.Length), setName(m.lang, pr.sets[pr.set].file), pr.idx+1)
+	if pr.isSolved(p) {
+		title += " " + m.tr("pr.solvedTag")
+	}
+	return title
+}
+
+// practiceStatus is the practice's part of the status line.
+func (m *Model) practiceStatus() string {
+	pr := m.practice
+	if !pr.playing {
+		return m.theme.Title.Render(m.tr("pr.title"))
+	}
+	s := m.theme.Title.Render(m.problemTitle())
+	switch {
+	case pr.busy:
+		s += "  " + m.theme.Good.Render(m.tr("pr.thinkingShort"))
+	case pr.done:
+		s += "  " + m.theme.Good.Render(m.tr("pr.doneShort"))
+	}
+	return s
+}
+
+// practiceHelp is the help bar of the practice: the picker's keys, or
+// the problem's.
+func (k keyMap) practiceHelp(playing bool) helpKeys {
+	b := func(keys []string, name, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(name, tr(k.Lang, desc)))
+	}
+	if !playing {
+		short := []key.Binding{b([]string{"up", "down"}, "up/down", "pr.key.set"), b([]string{"left", "right"}, "left/right", "pr.key.length"),
+			b([]string{"n"}, "n", "pr.key.next"), b([]string{"enter"}, "enter", "pr.key.list"), b([]string{"esc"}, "esc", "pr.key.leave"), k.Help, k.Quit}
+		return helpKeys{short: short, full: [][]key.Binding{short}}
+	}
+	short := []key.Binding{k.Up, k.Select, k.HandNext, b([]string{"i"}, "i", "pr.key.hint"), b([]string{"u"}, "u", "pr.key.undo"),
+		b([]string{"n"}, "n", "pr.key.next"), b([]string{"esc"}, "esc", "pr.key.back"), k.Help, k.Quit}
+	full := [][]key.Binding{{k.Up, k.Select, k.Cancel, k.HandNext, k.MoveLine, k.Flip}, short[3:7], {k.EffectMap, k.CheckStudy, k.Help, k.Quit}}
+	return helpKeys{short: short, full: full}
+}
+
+// problemListDialog lists the problems of one set and length, each with
+// its number, length, name and solved mark; Enter plays the one chosen.
+type problemListDialog struct {
+	title string
+	set   int
+	idx   []int // the problems' indexes in the set, by row
+	list  picker
+	lang  Lang
+}
+
+// problemList is the list dialog of set s's problems of length column l,
+// its cursor on the next unsolved one.
+func (m *Model) problemList(s, l int) *problemListDialog {
+	pr := m.practice
+	d := &problemListDialog{title: setName(m.lang, pr.sets[s].file) + "  " + lengthName(m.lang, l), set: s, idx: pr.cell(s, l), lang: m.lang}
+	next := pr.nextUnsolved(s, l, -1)
+	for row, i := range d.idx {
+		p := &pr.sets[s].problems[i]
+		done := "  "
+		if pr.isSolved(p) {
+			done = m.tr("pr.solvedTag")
+		}
+		item := fmt.Sprintf("%4d %s %s", i+1, padRight(done, 4), padRight(fmt.Sprintf(m.tr("pr.len"), p.Length), 7))
+		if p.Name != "" {
+			item += " " + p.Name
+		}
+		d.list.items = append(d.list.items, item)
+		if i == next {
+			d.list.sel = row
+		}
+	}
+	return d
+}
+
+func (d *problemListDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	switch {
+	case key.Matches(msg, dkeys.Esc):
+		return closeDialogMsg{}, nil
+	case key.Matches(msg, dkeys.Enter):
+		if d.list.sel < len(d.idx) {
+			return practiceStartMsg{d.set, d.idx[d.list.sel]}, nil
+		}
+		return closeDialogMsg{}, nil
+	}
+	d.list.update(msg)
+	return nil, nil
+}
+
+func (d *problemListDialog) view(th *Theme, room int) string {
+	var sb strings.Builder
+	sb.WriteString(th.Title.Render(d.title) + "\n")
+	sb.WriteString(d.list.view(th, max(1, room-2), true))
+	sb.WriteString(th.Dim.Render(tr(d.lang, "pr.listKeys")))
+	return sb.String()
+}
