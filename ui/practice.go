@@ -482,10 +482,12 @@ func (m *Model) onVerdict(v practiceVerdict) tea.Cmd {
 	switch v.kind {
 	case verdictEscape:
 		pr.wrong, pr.line = true, v.line
+		m.clearLine()
 		m.setMessage(fmt.Sprintf(m.tr("pr.escape"), label), true)
 		return nil
 	case verdictTooLong:
 		pr.wrong, pr.line = true, v.line
+		m.clearLine()
 		total := m.s.node.Ply + 1 + v.mateIn
 		m.setMessage(fmt.Sprintf(m.tr("pr.tooLong"), total, p.Length, label), true)
 		return nil
@@ -501,6 +503,26 @@ func (m *Model) onVerdict(v practiceVerdict) tea.Cmd {
 	}
 	m.setMessage(msg, false)
 	return nil
+}
+
+// clearLine moves the cursor off the line drawn on the board (its mark
+// would hide the line's): to the origin of the check, else to the first
+// square the line leaves free.
+func (m *Model) clearLine() {
+	layer := m.practiceLayer()
+	if layer == nil || layer[m.board.cursor] == 0 {
+		return
+	}
+	if lm := m.s.pos.LastMove(); lm != game.NoMove && !lm.IsDrop() && layer[lm.From()] == 0 {
+		m.board.cursor = lm.From()
+		return
+	}
+	for sq := game.Square(0); sq < game.NumSquares; sq++ {
+		if layer[sq] == 0 && m.s.pos.PieceAt(sq) == game.NoPiece {
+			m.board.cursor = sq
+			return
+		}
+	}
 }
 
 // practiceSolved marks the problem solved and remembers it.

@@ -64,7 +64,7 @@ func (s *practiceSession) final() *Model {
 func TestPracticeSolveWithKeys(t *testing.T) {
 	o := practiceOptions(t)
 	m := newPracticeSession(t, o, 100, 30).keys("t").waitFor("0/1").
-		keys("n").waitFor("mate in 1 plies").
+		keys("n").waitFor("you attack").
 		keys("tab", "j", "enter").waitFor("solved in 1 plies").final()
 	if !m.practice.done || m.s.node.Ply != 1 || m.s.pos.LastMove().USI() != "G*5b" {
 		t.Fatalf("not solved: done %v, ply %d, last %v", m.practice.done, m.s.node.Ply, m.s.pos.LastMove())
@@ -86,7 +86,7 @@ func TestPracticeSolveWithKeys(t *testing.T) {
 
 // A move that is not a check is refused and explained; the board stays.
 func TestPracticeNotCheck(t *testing.T) {
-	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1 plies").
+	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys(":", "G*1a", "enter").waitFor("is not a check").final()
 	if m.s.node.Ply != 0 || m.practice.wrong {
 		t.Errorf("the move was played: ply %d", m.s.node.Ply)
@@ -99,7 +99,7 @@ func TestPracticeNotCheck(t *testing.T) {
 // A check that lets the king escape: the escape is drawn on the board
 // (^ on the king, 1 where it goes) and said; u takes the check back.
 func TestPracticeEscapeExplained(t *testing.T) {
-	s := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1 plies").
+	s := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys(":", "G*4b", "enter").waitFor("escapes")
 	m := s.final()
 	if !m.practice.wrong || len(m.practice.line) != 1 || m.practice.line[0].Piece().Type() != game.King {
@@ -113,7 +113,7 @@ func TestPracticeEscapeExplained(t *testing.T) {
 	if !strings.Contains(view, "^") || !strings.Contains(view, "escapes") {
 		t.Errorf("view:\n%s", view)
 	}
-	m2 := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1 plies").
+	m2 := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys(":", "G*4b", "enter").waitFor("escapes").keys("u").waitFor("your move again").final()
 	if m2.s.node.Ply != 0 || m2.practice.wrong || m2.pvLayer() != nil {
 		t.Errorf("after u: ply %d wrong %v", m2.s.node.Ply, m2.practice.wrong)
@@ -123,7 +123,7 @@ func TestPracticeEscapeExplained(t *testing.T) {
 // A 3-ply problem: kiki answers the right first move with the longest
 // defence (the main line's), and the mate solves it.
 func TestPracticeThreePlies(t *testing.T) {
-	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("l").waitFor("0/2").keys("n").waitFor("mate in 3 plies").
+	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("l").waitFor("0/2").keys("n").waitFor("you attack").
 		keys(":", "R*3d", "enter").waitFor("kiki answers").
 		keys(":", "4b4d+", "enter").waitFor("solved in 3 plies").final()
 	if got := game.JoinUSI(m.s.pos.Moves()); got != "R*3d 3c3d 4b4d+" {
@@ -135,7 +135,7 @@ func TestPracticeThreePlies(t *testing.T) {
 // with the longest defence's line drawn.
 func TestPracticeTooLong(t *testing.T) {
 	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("l").waitFor("0/2").
-		keys("enter").waitFor("esc close").keys("down", "enter").waitFor("mate in 3 plies").
+		keys("enter").waitFor("esc close").keys("down", "enter").waitFor("you attack").
 		keys(":", "3a4b", "enter").waitFor("a mate, but in 5 plies, not 3").final()
 	if !m.practice.wrong || len(m.practice.line) < 2 || m.pvLayer() == nil {
 		t.Errorf("wrong %v line %v", m.practice.wrong, m.practice.line)
@@ -144,7 +144,7 @@ func TestPracticeTooLong(t *testing.T) {
 
 // The hint asks the solver and marks its move on the board with '&'.
 func TestPracticeHint(t *testing.T) {
-	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1 plies").
+	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys("i").waitFor("hint: ").final()
 	if m.hint.mv.USI() != "G*5b" || m.highlightMove().USI() != "G*5b" {
 		t.Fatalf("hint %v", m.hint.mv)
@@ -159,7 +159,7 @@ func TestPracticeCorruptSolvedFile(t *testing.T) {
 	o := practiceOptions(t)
 	path := filepath.Join(o.ConfigDir, solvedName)
 	os.WriteFile(path, []byte("{not json"), 0o600)
-	m := newPracticeSession(t, o, 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1 plies").
+	m := newPracticeSession(t, o, 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys(":", "G*5b", "enter").waitFor("not remembered").final()
 	if !m.practice.done {
 		t.Error("not solved")
@@ -172,7 +172,7 @@ func TestPracticeCorruptSolvedFile(t *testing.T) {
 // Esc in a problem goes back to the picker, Esc there leaves the practice
 // and the record on screen before it comes back.
 func TestPracticeLeave(t *testing.T) {
-	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1 plies").
+	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys("esc").waitFor("choose a set").keys("esc").waitFor("left the tsume practice").final()
 	if m.practice != nil || m.s.pos.SFEN() != game.NewStartPosition().SFEN() {
 		t.Errorf("practice %v, position %s", m.practice, m.s.pos.SFEN())
@@ -184,7 +184,7 @@ func TestPracticeLeave(t *testing.T) {
 func TestPracticeAt80x24(t *testing.T) {
 	m := newPracticeSession(t, practiceOptions(t), 80, 24).keys("t").waitFor("0/1").final()
 	checkFits(t, m, 80, 24)
-	m = newPracticeSession(t, practiceOptions(t), 80, 24).keys("t").waitFor("0/1").keys("n").waitFor("mate in 1").
+	m = newPracticeSession(t, practiceOptions(t), 80, 24).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys(":", "G*4b", "enter").waitFor("escapes").final()
 	checkFits(t, m, 80, 24)
 }

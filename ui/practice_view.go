@@ -61,9 +61,13 @@ func (m *Model) practicePanel(w, h int) []string {
 			return out
 		}
 		add("")
+		lenW := 0
+		for i := range practiceLengths {
+			lenW = max(lenW, runewidth.StringWidth(lengthName(m.lang, i)))
+		}
 		for i := range practiceLengths {
 			sv, tot := pr.counts(pr.picker.set, i)
-			row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.length), padRight(lengthName(m.lang, i), 8), sv, tot)
+			row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.length), padRight(lengthName(m.lang, i), lenW), sv, tot)
 			if i == pr.picker.length {
 				row = m.theme.Current.Render(row)
 			}
@@ -71,7 +75,11 @@ func (m *Model) practicePanel(w, h int) []string {
 		}
 		if p := pr.problem(); p != nil && pr.set == pr.picker.set && lengthIdx(p.Length) == pr.picker.length {
 			add("")
-			add(m.theme.Dim.Render(m.tr("pr.onBoard")) + m.problemTitle())
+			add(m.theme.Dim.Render(m.tr("pr.onBoard")))
+			add(m.problemTitle())
+			if p.Name != "" {
+				add(p.Name)
+			}
 		}
 		return out
 	}
