@@ -342,7 +342,7 @@ var catalogue = map[string][2]string{
 	"pr.onBoard":       {"on the board:", "盤上の問題:"},
 	"pr.problem":       {"%s  %s #%d", "%s  %s 第%d問"},
 	"pr.solvedTag":     {"(solved)", "(済)"},
-	"pr.solvedMark":    {"solved before", "解いたことがある問題"},
+	"pr.solvedMark":    {"solved", "解いた問題"},
 	"pr.source":        {"source: ", "出典: "},
 	"pr.started":       {"mate in %d: you attack, every move a check (i: hint, esc: the sets)", "%d手詰: 攻め方を持ち、毎手王手で (i: ヒント, esc: 問題集へ)"},
 	"pr.longNote":      {"; a long problem: any mating check is accepted", "; 長編: 詰む王手ならどれでも受け付けます"},

@@ -229,6 +229,14 @@ func (m *Model) previewPractice() {
 	}
 	pr.set, pr.idx = pk.set, i
 	m.showProblem()
+	// A preview takes no keys: the cursor waits on an empty square, away
+	// from the pieces, so that it tints nothing.
+	for f := 1; f <= 9; f++ {
+		if sq := game.NewSquare(f, 9); m.s.pos.PieceAt(sq) == game.NoPiece {
+			m.board.cursor = sq
+			break
+		}
+	}
 }
 
 // showProblem puts the current problem's position on the board, the
