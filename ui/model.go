@@ -106,8 +106,11 @@ type Model struct {
 
 	// cands is the analysis's candidate moves (MultiPV).
 	cands candidateState
-	// practice is the tsume practice while it is open ('t').
+	// practice is the tsume practice while it is open ('t'); tsume is
+	// its library once read (read once a run: checking a large set takes
+	// a while).
 	practice *practiceState
+	tsume    []practiceSet
 }
 
 // New returns the model.

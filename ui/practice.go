@@ -149,6 +149,12 @@ func (m *Model) startPractice() tea.Cmd {
 	m.practice = pr
 	m.analysis.reset()
 	m.board.deselect()
+	if m.tsume != nil {
+		pr.sets, pr.loaded = m.tsume, true
+		m.setMessage(m.tr("pr.choose"), false)
+		m.previewPractice()
+		return nil
+	}
 	m.setMessage(m.tr("pr.loading"), false)
 	fsys := m.opts.Tsume
 	return func() tea.Msg {
@@ -192,10 +198,13 @@ func (m *Model) onPracticeMsg(msg tea.Msg) (tea.Cmd, bool) {
 		pr.sets, pr.loaded = msg.sets, true
 		switch {
 		case msg.err != nil:
+			// Not kept: the next time the sets are read again, and the
+			// error said again.
 			m.setMessage(msg.err.Error(), true)
 		case len(pr.sets) == 0:
 			m.setMessage(m.tr("pr.empty"), true)
 		default:
+			m.tsume = pr.sets
 			m.setMessage(m.tr("pr.choose"), false)
 		}
 		m.previewPractice()

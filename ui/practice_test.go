@@ -201,3 +201,21 @@ func checkFits(t *testing.T, m *Model, w, h int) {
 		}
 	}
 }
+
+// The escape at 80×24, as a golden: the refuting king move drawn from ^
+// to 1, the cursor off it, the message under the board.
+func TestPracticeEscapeView(t *testing.T) {
+	m := newPracticeSession(t, practiceOptions(t), 80, 24).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
+		keys(":", "G*4b", "enter").waitFor("escapes").final()
+	golden(t, m)
+}
+
+// The picker at 100×30, as a golden; leaving and coming back finds the
+// library already read.
+func TestPracticePickerView(t *testing.T) {
+	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("esc", "t").waitFor("choose a set").final()
+	if m.practice == nil || !m.practice.loaded || m.tsume == nil {
+		t.Fatal("the practice did not come back with its library")
+	}
+	golden(t, m)
+}
