@@ -186,11 +186,12 @@ func (m *Model) problemList(s, l int) *problemListDialog {
 	next := pr.nextUnsolved(s, l, -1)
 	for row, i := range d.idx {
 		p := &pr.sets[s].problems[i]
-		done := "  "
+		done := ""
 		if pr.isSolved(p) {
 			done = m.tr("pr.solvedTag")
 		}
-		item := fmt.Sprintf("%4d %s %s", i+1, padRight(done, 4), padRight(fmt.Sprintf(m.tr("pr.len"), p.Length), 7))
+		tagW := runewidth.StringWidth(m.tr("pr.solvedTag"))
+		item := fmt.Sprintf("%4d %s %s", i+1, padRight(done, tagW), padRight(fmt.Sprintf(m.tr("pr.len"), p.Length), 10))
 		if p.Name != "" {
 			item += " " + p.Name
 		}
