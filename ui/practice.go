@@ -359,46 +359,71 @@ func (m *Model) practiceKey(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// pickerKey: up/down the set, left/right the length, n the next unsolved
-// problem of the choice, Enter the list of its problems, Esc leaves.
-func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
-	pr := m.practice
-	pk := &pr.picker
-	k := m.keys
+// Answers of the picker: play the next unsolved problem of a choice,
+// list its problems, leave the practice; pickerMovedMsg when the choice
+// changed (the board shows its problem).
+type (
+	pickNextMsg    struct{ set, length int }
+	pickListMsg    struct{ set, length int }
+	leavePracMsg   struct{}
+	pickerMovedMsg struct{}
+)
+
+// update is the picker's keys: up/down the set, left/right the length
+// (of sets sets), n the next unsolved problem of the choice, Enter the
+// list of its problems, Esc leaves. It answers what the root must do;
+// nil when the key is not its own.
+func (pk *practicePicker) update(msg tea.KeyMsg, k keyMap, sets int) tea.Msg {
+	if key.Matches(msg, k.Cancel) {
+		return leavePracMsg{}
+	}
+	if sets == 0 {
+		return nil
+	}
 	switch {
-	case key.Matches(msg, k.Cancel):
-		m.leavePractice()
-		return nil
-	case !pr.loaded || len(pr.sets) == 0:
-		return nil
 	case key.Matches(msg, k.Up):
 		pk.set = max(0, pk.set-1)
 	case key.Matches(msg, k.Down):
-		pk.set = min(len(pr.sets)-1, pk.set+1)
-	case key.Matches(msg, k.Left):
+		pk.set = min(sets-1, pk.set+1)
+	case key.Matches(msg, k.Left, k.StepBack):
 		pk.length = max(0, pk.length-1)
-	case key.Matches(msg, k.Right), key.Matches(msg, k.StepFwd):
+	case key.Matches(msg, k.Right, k.StepFwd):
 		pk.length = min(len(practiceLengths)-1, pk.length+1)
-	case key.Matches(msg, k.StepBack):
-		pk.length = max(0, pk.length-1)
 	case key.Matches(msg, k.NewGame):
-		if i := pr.nextUnsolved(pk.set, pk.length, -1); i >= 0 {
-			m.startProblem(pk.set, i)
-		} else {
-			m.setMessage(m.tr("pr.none"), true)
-		}
-		return nil
+		return pickNextMsg{pk.set, pk.length}
 	case key.Matches(msg, k.Select):
-		if len(pr.cell(pk.set, pk.length)) == 0 {
-			m.setMessage(m.tr("pr.none"), true)
-			return nil
-		}
-		m.dialog = m.problemList(pk.set, pk.length)
-		return nil
+		return pickListMsg{pk.set, pk.length}
 	default:
 		return nil
 	}
-	m.previewPractice()
+	return pickerMovedMsg{}
+}
+
+// pickerKey gives a key to the picker and acts on its answer.
+func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
+	pr := m.practice
+	n := 0
+	if pr.loaded {
+		n = len(pr.sets)
+	}
+	switch a := pr.picker.update(msg, m.keys, n).(type) {
+	case leavePracMsg:
+		m.leavePractice()
+	case pickerMovedMsg:
+		m.previewPractice()
+	case pickNextMsg:
+		if i := pr.nextUnsolved(a.set, a.length, -1); i >= 0 {
+			m.startProblem(a.set, i)
+		} else {
+			m.setMessage(m.tr("pr.none"), true)
+		}
+	case pickListMsg:
+		if len(pr.cell(a.set, a.length)) == 0 {
+			m.setMessage(m.tr("pr.none"), true)
+		} else {
+			m.dialog = m.problemList(a.set, a.length)
+		}
+	}
 	return nil
 }
 

@@ -219,3 +219,86 @@ func TestPracticePickerView(t *testing.T) {
 	}
 	golden(t, m)
 }
+
+// The picker component answers its keys without the root: moves within
+// the sets and lengths, n, Enter and Esc as messages.
+func TestPracticePickerComponent(t *testing.T) {
+	k := newKeyMap()
+	var pk practicePicker
+	key := func(s string) tea.KeyMsg {
+		if t, ok := namedKeys[s]; ok {
+			return tea.KeyMsg{Type: t}
+		}
+		return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
+	}
+	if a := pk.update(key("up"), k, 3); a != (pickerMovedMsg{}) || pk.set != 0 {
+		t.Errorf("up at the top: %v %d", a, pk.set)
+	}
+	for range 5 {
+		pk.update(key("down"), k, 3)
+		pk.update(key("right"), k, 3)
+		pk.update(key("l"), k, 3)
+	}
+	if pk.set != 2 || pk.length != longIdx {
+		t.Errorf("set %d length %d", pk.set, pk.length)
+	}
+	if a := pk.update(key("n"), k, 3); a != (pickNextMsg{2, longIdx}) {
+		t.Errorf("n: %v", a)
+	}
+	if a := pk.update(key("enter"), k, 3); a != (pickListMsg{2, longIdx}) {
+		t.Errorf("enter: %v", a)
+	}
+	if a := pk.update(key("esc"), k, 0); a != (leavePracMsg{}) {
+		t.Errorf("esc: %v", a)
+	}
+	if a := pk.update(key("n"), k, 0); a != nil {
+		t.Errorf("n with no sets: %v", a)
+	}
+	if a := pk.update(key("x"), k, 3); a != nil {
+		t.Errorf("x: %v", a)
+	}
+}
+
+func TestPracticeLibHelpers(t *testing.T) {
+	for l, want := range map[int]int{1: 0, 3: 1, 11: 5, 13: longIdx, 611: longIdx} {
+		if got := lengthIdx(l); got != want {
+			t.Errorf("lengthIdx(%d) = %d", l, got)
+		}
+	}
+	if got := materialName("SNP"); got != "銀1桂1歩1" {
+		t.Errorf("materialName(SNP) = %s", got)
+	}
+	if got := setName(Japanese, "enum-GGP.tsv.gz"); got != "金2歩1 (GGP)" {
+		t.Errorf("setName = %s", got)
+	}
+	sets, err := loadPracticeLib(fstest.MapFS{
+		"famous.tsv.gz": practiceLib["test.tsv"], "enum-GGP.tsv": practiceLib["test.tsv"], "short.tsv.gz": practiceLib["test.tsv"],
+		"bad.tsv": {Data: []byte("nonsense\n")}, "README": {Data: []byte("not a set")},
+	})
+	if len(sets) != 3 || sets[0].file != "short.tsv.gz" || sets[1].file != "famous.tsv.gz" || sets[2].file != "enum-GGP.tsv" {
+		t.Errorf("sets %v", sets)
+	}
+	if err == nil || !strings.Contains(err.Error(), "bad.tsv:1") {
+		t.Errorf("the bad set is not reported: %v", err)
+	}
+	pr := &practiceState{sets: sets, solved: map[string]string{}}
+	if i := pr.nextUnsolved(0, 1, -1); i != 1 {
+		t.Errorf("next unsolved mate in 3: %d", i)
+	}
+	pr.solved[problemKey(&sets[0].problems[1])] = "2026-01-02"
+	if i := pr.nextUnsolved(0, 1, -1); i != 2 {
+		t.Errorf("after solving the first: %d", i)
+	}
+	pr.solved[problemKey(&sets[0].problems[2])] = "2026-01-02"
+	if i := pr.nextUnsolved(0, 1, 2); i != 1 {
+		t.Errorf("all solved, after the last: %d", i)
+	}
+	dir := t.TempDir()
+	if err := saveSolved(dir, pr.solved); err != nil {
+		t.Fatal(err)
+	}
+	back, err := loadSolved(dir)
+	if err != nil || len(back) != 2 {
+		t.Errorf("read back %v %v", back, err)
+	}
+}
