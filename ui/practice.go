@@ -547,16 +547,20 @@ func (m *Model) onVerdict(v practiceVerdict) tea.Cmd {
 	return nil
 }
 
-// clearLine moves the cursor off the line drawn on the board (its mark
-// would hide the line's): to the origin of the check, else to the first
+// clearLine moves the cursor off the line drawn on the board and off
+// the pieces (its mark and the effect of the piece under it would hide
+// the line's): to the origin of the check, else to the first empty
 // square the line leaves free.
 func (m *Model) clearLine() {
 	layer := m.practiceLayer()
-	if layer == nil || layer[m.board.cursor] == 0 {
+	if layer == nil {
 		return
 	}
 	if lm := m.s.pos.LastMove(); lm != game.NoMove && !lm.IsDrop() && layer[lm.From()] == 0 {
 		m.board.cursor = lm.From()
+		return
+	}
+	if layer[m.board.cursor] == 0 && m.s.pos.PieceAt(m.board.cursor) == game.NoPiece {
 		return
 	}
 	for sq := game.Square(0); sq < game.NumSquares; sq++ {
