@@ -357,6 +357,7 @@ var catalogue = map[string][2]string{
 	"pr.doneShort":     {"solved!", "正解!"},
 	"pr.escape":        {"%s escapes: no mate after it (drawn on the board, ^ to 1). u or enter: try again", "%s で逃れられます: その後に詰みはありません (盤上に ^ から 1)。u か enter でやり直し"},
 	"pr.tooLong":       {"a mate, but in %d plies, not %d: the longest defence %s and its mate are drawn on the board. u or enter: try again", "詰みますが %d手かかり、%d手詰になりません: 最長の応手 %s からの手順を盤上に表示。u か enter でやり直し"},
+	"pr.line":          {"the line: ", "手順: "},
 	"pr.reply":         {"kiki answers %s (the longest defence)", "kiki の応手 %s (最長の受け)"},
 	"pr.unproven":      {"; kiki could not decide every defence in time", "; 時間内にすべての受けを読み切れませんでした"},
 	"pr.solved":        {"solved in %d plies! n: next unsolved problem, esc: back to the sets", "正解! %d手で詰みました。n: 次の未解決, esc: 問題集へ"},

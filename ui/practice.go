@@ -531,7 +531,7 @@ func (m *Model) onVerdict(v practiceVerdict) tea.Cmd {
 		pr.wrong, pr.line = true, v.line
 		m.clearLine()
 		total := m.s.node.Ply + 1 + v.mateIn
-		m.setMessage(fmt.Sprintf(m.tr("pr.tooLong"), total, p.Length, label), true)
+		m.setMessage(fmt.Sprintf(m.tr("pr.tooLong"), total, p.Length, label)+"\n"+m.tr("pr.line")+pvText(pos, v.line, pvLineMoves), true)
 		return nil
 	}
 	if v.reply == game.NoMove || !pos.IsLegal(v.reply) {

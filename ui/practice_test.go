@@ -140,6 +140,9 @@ func TestPracticeTooLong(t *testing.T) {
 	if !m.practice.wrong || len(m.practice.line) < 2 || m.pvLayer() == nil {
 		t.Errorf("wrong %v line %v", m.practice.wrong, m.practice.line)
 	}
+	if !strings.Contains(m.message, "the line: △５二香 ▲７二金") {
+		t.Errorf("the line is not written out: %q", m.message)
+	}
 }
 
 // The hint asks the solver and marks its move on the board with '&'.
