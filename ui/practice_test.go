@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -303,5 +304,51 @@ func TestPracticeLibHelpers(t *testing.T) {
 	back, err := loadSolved(dir)
 	if err != nil || len(back) != 2 {
 		t.Errorf("read back %v %v", back, err)
+	}
+}
+
+// TestPracticeKeyStorm: random keys and clicks in the practice (re-opened
+// whenever a key leaves it), the small library's problems played and
+// refuted at random: no panic, and the board's record always replays to
+// the position on screen.
+func TestPracticeKeyStorm(t *testing.T) {
+	keys := stormKeys()
+	o := practiceOptions(t)
+	o.Clipboard = func(string) {}
+	t.Chdir(t.TempDir())
+	s := &storm{t: t, m: New(o), pending: make(chan tea.Msg, 1024)}
+	s.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	rng := rand.New(rand.NewPCG(7, 0x6b696b69))
+	playing, solved, maxPly := 0, 0, 0
+	for s.events = 0; s.events < 4000; s.events++ {
+		s.drain()
+		if s.m.practice == nil && s.m.dialog == nil {
+			s.send(stormKey("t"))
+			time.Sleep(time.Millisecond)
+			continue
+		}
+		if r := rng.IntN(100); r < 92 {
+			s.send(stormKey(keys[rng.IntN(len(keys))]))
+		} else {
+			s.send(tea.MouseMsg{X: rng.IntN(100), Y: rng.IntN(30), Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+		}
+		if s.events%25 == 0 {
+			_ = s.m.View()
+		}
+		s.check()
+		if pr := s.m.practice; pr != nil && pr.playing {
+			playing++
+			maxPly = max(maxPly, s.m.s.node.Ply)
+			if pr.done {
+				solved++
+			}
+		}
+	}
+	t.Logf("%d events in a problem, %d on a solved one, up to ply %d", playing, solved, maxPly)
+	if playing == 0 || maxPly == 0 {
+		t.Error("the storm never played a move in a problem")
+	}
+	if s.m.practice != nil {
+		s.m.practice.stop()
 	}
 }
