@@ -217,7 +217,7 @@ func TestPracticeEscapeView(t *testing.T) {
 // The picker at 100×30, as a golden; leaving and coming back finds the
 // library already read.
 func TestPracticePickerView(t *testing.T) {
-	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("esc", "t").waitFor("choose a set").final()
+	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("esc").waitFor("left the tsume").keys("t").waitFor("choose a set").final()
 	if m.practice == nil || !m.practice.loaded || m.tsume == nil {
 		t.Fatal("the practice did not come back with its library")
 	}
