@@ -164,7 +164,7 @@ func (k keyMap) practiceHelp(playing bool) helpKeys {
 	}
 	short := []key.Binding{k.Up, k.Select, k.HandNext, b([]string{"i"}, "i", "pr.key.hint"), b([]string{"u"}, "u", "pr.key.undo"),
 		b([]string{"n"}, "n", "pr.key.next"), b([]string{"esc"}, "esc", "pr.key.back"), k.Help, k.Quit}
-	full := [][]key.Binding{{k.Up, k.Select, k.Cancel, k.HandNext, k.MoveLine, k.Flip}, short[3:7], {k.EffectMap, k.CheckStudy, k.Help, k.Quit}}
+	full := [][]key.Binding{{k.Up, k.Select, k.HandNext, k.MoveLine, k.Flip}, short[3:7], {k.EffectMap, k.CheckStudy, k.Help, k.Quit}}
 	return helpKeys{short: short, full: full}
 }
 
