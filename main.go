@@ -285,7 +285,7 @@ func runUI(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kiki: one record at a time, got %d: %s\n%s\n", len(rest), strings.Join(rest, " "), synopsis)
 		return 2
 	}
-	o := ui.Options{ASCII: *ascii, Level: *level, Library: assets.Games(), HideEval: *hideEval, Lang: ui.LangFromEnv(os.Getenv)}
+	o := ui.Options{ASCII: *ascii, Level: *level, Library: assets.Games(), Tsume: assets.Tsume(), HideEval: *hideEval, Lang: ui.LangFromEnv(os.Getenv)}
 	if *fv.lang != "" {
 		l, err := ui.ParseLang(*fv.lang)
 		if err != nil {

@@ -13,7 +13,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/ai"
-	"kiki/assets"
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/match"
@@ -64,7 +63,8 @@ type Options struct {
 	// Lang is the language of the screen.
 	Lang Lang
 	// Tsume is the tsume practice's library of problem sets (kif problem
-	// sets at its top level); nil: the one shipped in assets.
+	// sets at its top level, main.go gives the one shipped in assets); nil:
+	// no problems.
 	Tsume fs.FS
 }
 
@@ -123,9 +123,6 @@ func New(o Options) *Model {
 	}
 	if o.Level == 0 {
 		o.Level = 5
-	}
-	if o.Tsume == nil {
-		o.Tsume = assets.Tsume()
 	}
 	m := &Model{opts: o, keys: newKeyMapIn(o.Lang), help: help.New(), lang: o.Lang}
 	if o.Engine.Path != "" {
