@@ -280,6 +280,8 @@ var catalogue = map[string][2]string{
 	"file.saved":      {"saved ", "保存しました: "},
 
 	// The status line, the side panel and the engine panel.
+	"st.draw":                 {"%s - draw", "%s - 引き分け"},
+	"st.wins":                 {"%s - %s wins", "%s - %sの勝ち"},
 	"st.gameOver":             {"game over: ", "対局終了: "},
 	"st.ply":                  {"%d手目", "%d手目"},
 	"st.ended":                {"ended (%s)", "終局 (%s)"},

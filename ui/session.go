@@ -155,15 +155,19 @@ func (s *session) finish(winner game.Color, draw bool, reason string, sp kif.Spe
 	}
 }
 
-// banner is the end-of-game text.
-func (e ending) banner(names [2]string) string {
+// banner is the end-of-game text as a record's 結果 header writes it
+// (always Japanese: it is part of the record).
+func (e ending) banner(names [2]string) string { return e.bannerIn(Japanese, names) }
+
+// bannerIn is the end-of-game text in the screen's language.
+func (e ending) bannerIn(l Lang, names [2]string) string {
 	if !e.over {
 		return ""
 	}
 	if e.draw {
-		return fmt.Sprintf("%s - 引き分け", e.reason)
+		return fmt.Sprintf(tr(l, "st.draw"), e.reason)
 	}
-	return fmt.Sprintf("%s - %sの勝ち", e.reason, names[e.winner])
+	return fmt.Sprintf(tr(l, "st.wins"), e.reason, names[e.winner])
 }
 
 // sideNames returns 先手/後手, or 下手/上手 in a handicap game.

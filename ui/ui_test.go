@@ -276,7 +276,7 @@ func TestClocksAndTimeLoss(t *testing.T) {
 	if !m.s.end.over || m.s.end.reason != "時間切れ" || m.s.end.winner != game.White {
 		t.Fatalf("ending %+v", m.s.end)
 	}
-	if !strings.Contains(m.View(), "時間切れ - 後手の勝ち") {
+	if !strings.Contains(m.View(), "時間切れ - 後手 wins") {
 		t.Fatal("no banner")
 	}
 }
@@ -314,7 +314,7 @@ func TestUndoAgainstAIAndResign(t *testing.T) {
 	if !m.s.end.over || m.s.end.reason != "投了" || m.s.end.winner != game.White {
 		t.Fatalf("resign: %+v", m.s.end)
 	}
-	if !strings.Contains(m.View(), "投了 - 後手の勝ち") {
+	if !strings.Contains(m.View(), "投了 - 後手 wins") {
 		t.Fatal("no banner")
 	}
 	if e := m.s.rec.Ending(); e == nil || e.Special != kif.Resign {

@@ -239,7 +239,7 @@ func (m *Model) boardHighlight() game.Move {
 // belowBoard is the banner and the status line.
 func (m *Model) belowBoard() []string {
 	var below []string
-	if b := m.s.end.banner(m.s.sideNames()); b != "" {
+	if b := m.s.end.bannerIn(m.lang, m.s.sideNames()); b != "" {
 		below = append(below, m.theme.Banner.Render(m.tr("st.gameOver")+b))
 	}
 	if m.practice != nil {
