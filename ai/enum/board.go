@@ -212,6 +212,21 @@ func (p *Pos) IsMate() bool {
 	return true
 }
 
+// nifu reports whether two unpromoted pawns of the attacker share a file.
+func (p *Pos) nifu() bool {
+	var files uint16
+	for i := 0; i < int(p.N); i++ {
+		if p.Kind[i] == game.Pawn && p.Sq[i] != InHand {
+			f := uint16(1) << p.Sq[i].File()
+			if files&f != 0 {
+				return true
+			}
+			files |= f
+		}
+	}
+	return false
+}
+
 // hasPawnOnFile reports whether the attacker has an unpromoted pawn on file f.
 func (p *Pos) hasPawnOnFile(f int) bool {
 	for i := 0; i < int(p.N); i++ {
