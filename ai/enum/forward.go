@@ -26,7 +26,7 @@ func mateWithin(p *Pos, n int) bool {
 // check) is mated within n plies (a mate is 0).
 func holdsAtMost(q *Pos, n int) bool {
 	var buf [16]Move
-	ms := q.KingMoves(buf[:0])
+	ms := q.DefenderMoves(buf[:0])
 	if len(ms) == 0 {
 		return true
 	}
@@ -95,7 +95,7 @@ func cleanDef(q *Pos, n int) bool {
 		return q.InHandCount() == 0
 	}
 	var buf [16]Move
-	for _, m := range q.KingMoves(buf[:0]) {
+	for _, m := range q.DefenderMoves(buf[:0]) {
 		r := q.After(m)
 		if Distance(&r, n-1) == n-1 && cleanAtt(&r, n-1) {
 			return true
@@ -105,15 +105,18 @@ func cleanDef(q *Pos, n int) bool {
 }
 
 // EveryPlacement calls fn for every legal attacker-to-move position of
-// exactly the material's kinds: each piece on an empty square in any form
-// that can move, or in hand; the king anywhere, not in check.
-func EveryPlacement(kinds []game.PieceType, fn func(p *Pos)) {
+// exactly the material's kinds: each piece the attacker's on an empty square
+// in any form that can move, or in its hand, or with zushiki the defender's
+// on an empty square; the king anywhere, not in check. Positions repeat when
+// the material repeats a kind.
+func EveryPlacement(kinds []game.PieceType, zushiki bool, fn func(p *Pos)) {
 	for k := game.Square(0); k < game.NumSquares; k++ {
 		var p Pos
 		p.King = k
 		p.N = int8(len(kinds))
-		var rec func(i int, min int)
-		rec = func(i int, min int) {
+		var occ game.Bitboard
+		var rec func(i int)
+		rec = func(i int) {
 			if i == len(kinds) {
 				q := p
 				q.canon()
@@ -122,35 +125,26 @@ func EveryPlacement(kinds []game.PieceType, fn func(p *Pos)) {
 				}
 				return
 			}
-			start := -1
-			if i > 0 && kinds[i] == kinds[i-1] {
-				start = min // equal kinds take non-decreasing locations
-			}
-			for loc := start; loc < game.NumSquares; loc++ {
-				if loc < 0 {
-					p.Kind[i], p.Sq[i] = kinds[i], InHand
-					rec(i+1, -1)
+			p.Pc[i], p.Sq[i] = game.NewPiece(game.Black, kinds[i]), InHand
+			rec(i + 1)
+			for s := game.Square(0); s < game.NumSquares; s++ {
+				if s == k || occ.Has(s) {
 					continue
 				}
-				s := game.Square(loc)
-				if s == k || (start >= 0 && loc == start) {
-					continue
+				occ = occ.Set(s)
+				for _, f := range forms(game.Black, kinds[i], s) {
+					p.Pc[i], p.Sq[i] = f, s
+					rec(i + 1)
 				}
-				busy := false
-				for j := 0; j < i; j++ {
-					if p.Sq[j] == s {
-						busy = true
+				if zushiki {
+					for _, f := range forms(game.White, kinds[i], s) {
+						p.Pc[i], p.Sq[i] = f, s
+						rec(i + 1)
 					}
 				}
-				if busy {
-					continue
-				}
-				for _, f := range forms(kinds[i], s) {
-					p.Kind[i], p.Sq[i] = f, s
-					rec(i+1, loc)
-				}
+				occ = occ.Clear(s)
 			}
 		}
-		rec(0, -1)
+		rec(0)
 	}
 }

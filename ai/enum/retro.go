@@ -24,6 +24,10 @@ type Options struct {
 	// material is an upper bound and the pieces a problem does not use are in
 	// the defender's hand (用いない駒は玉方持駒).
 	Exact bool
+	// Zushiki lets the material's pieces stand on the board as the
+	// defender's as well (the 図式 reading: the material is every piece of
+	// the diagram besides the king, whichever side owns it).
+	Zushiki bool
 }
 
 // Problem is one enumerated problem: the position (attacker to move), its
@@ -105,13 +109,14 @@ func Enumerate(material string, opt Options, emit func(Problem)) (Result, error)
 
 // build runs the retrograde analysis and marks the clean positions.
 func build(kinds []game.PieceType, material string, opt Options) *enumerator {
-	e := &enumerator{t: newTable(1 << 16), opt: opt}
+	e := &enumerator{t: newTable(1 << 16), opt: opt, cores: map[uint64]struct{}{}}
 	for _, k := range kinds {
 		e.mat[k]++
 	}
 	e.material = SortMaterial(material)
 	e.levels = make([][]uint64, opt.MaxLength+1)
 	e.mates(kinds)
+	e.cores = nil
 	for n := 1; n <= opt.MaxLength; n++ {
 		if n%2 == 1 {
 			e.attackerLevel(n)
@@ -129,13 +134,14 @@ type enumerator struct {
 	mat      [game.NumPieceTypes]int
 	material string
 	levels   [][]uint64 // levels[n]: keys (without the side bit) at distance n
+	cores    map[uint64]struct{}
 }
 
 // fits reports whether p's pieces are part of the material.
 func (e *enumerator) fits(p *Pos) bool {
 	var c [game.NumPieceTypes]int
 	for i := 0; i < int(p.N); i++ {
-		t := p.Kind[i].Unpromote()
+		t := p.Pc[i].Type().Unpromote()
 		c[t]++
 		if c[t] > e.mat[t] {
 			return false
@@ -150,10 +156,14 @@ func (e *enumerator) mates(kinds []game.PieceType) {
 		sk, _ := Kinds(sub)
 		rest := multisetMinus(kinds, sk)
 		for k := game.Square(0); k < game.NumSquares; k++ {
-			placements(k, sk, mateWindow(k), func(core *Pos) {
+			corePlacements(k, sk, e.opt.Zushiki, func(core *Pos) {
 				if !core.IsMate() || !core.allNeeded() {
 					return
 				}
+				if _, seen := e.cores[core.Key()]; seen {
+					return
+				}
+				e.cores[core.Key()] = struct{}{}
 				e.addExtras(*core, rest, 0)
 			})
 		}
@@ -180,12 +190,14 @@ func multisetMinus(a, b []game.PieceType) []game.PieceType {
 }
 
 // addExtras adds the mate p with each sub-multiset of rest[i:] placed in
-// every way (on an empty square in any allowed form, or in hand).
+// every way (the attacker's on an empty square in any allowed form or in
+// hand; with Zushiki also the defender's on an empty square) that keeps it
+// a mate.
 func (e *enumerator) addExtras(p Pos, rest []game.PieceType, i int) {
 	if i == len(rest) {
 		q := p
 		q.canon()
-		if q.nifu() {
+		if q.nifu() || !q.IsMate() {
 			return
 		}
 		if e.t.add(defKey(&q), 0) {
@@ -197,15 +209,21 @@ func (e *enumerator) addExtras(p Pos, rest []game.PieceType, i int) {
 	occ := p.occupied().Set(p.King)
 	n := p.N
 	p.N++
-	p.Kind[n], p.Sq[n] = rest[i], InHand
+	p.Pc[n], p.Sq[n] = game.NewPiece(game.Black, rest[i]), InHand
 	e.addExtras(p, rest, i+1)
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		if occ.Has(s) {
 			continue
 		}
-		for _, f := range forms(rest[i], s) {
-			p.Kind[n], p.Sq[n] = f, s
+		for _, f := range forms(game.Black, rest[i], s) {
+			p.Pc[n], p.Sq[n] = f, s
 			e.addExtras(p, rest, i+1)
+		}
+		if e.opt.Zushiki {
+			for _, f := range forms(game.White, rest[i], s) {
+				p.Pc[n], p.Sq[n] = f, s
+				e.addExtras(p, rest, i+1)
+			}
 		}
 	}
 }
@@ -215,14 +233,11 @@ func (e *enumerator) addExtras(p Pos, rest []game.PieceType, i int) {
 func (e *enumerator) attackerLevel(n int) {
 	for _, k := range e.levels[n-1] {
 		q := FromKey(k)
-		q.unmoves(func(p Pos, m Move) {
-			if m.From == InHand && m.Kind == game.Pawn {
-				if n == 1 || p.hasPawnOnFile(m.To.File()) {
+		q.attackerUnmoves(e.opt.Zushiki, func(p Pos, m Move) {
+			if m.From == InHand && m.Pc.Type() == game.Pawn {
+				if n == 1 || p.hasPawnOnFile(game.Black, m.To.File()) {
 					return // a pawn drop may not mate (打ち歩詰め) nor make 二歩
 				}
-			}
-			if p.nifu() {
-				return
 			}
 			if e.t.add(attKey(&p), uint8(n)) {
 				e.levels[n] = append(e.levels[n], p.Key())
@@ -232,7 +247,10 @@ func (e *enumerator) attackerLevel(n int) {
 }
 
 // defenderLevel finds the defender-to-move positions at distance n by
-// undoing a king's move from each attacker-to-move position at n-1.
+// undoing a defender's move from each attacker-to-move position at n-1: a
+// king's move, or a capture of the checker by another defender's piece; the
+// piece taken (the attacker's) comes back where the capture was, when the
+// material allows.
 func (e *enumerator) defenderLevel(n int) {
 	var buf [16]Move
 	for _, k := range e.levels[n-1] {
@@ -246,24 +264,53 @@ func (e *enumerator) defenderLevel(n int) {
 			q := p
 			q.King = from
 			e.tryDefender(q, n, buf[:0])
-			if int(q.N) == MaxPieces {
+			e.uncaptures(q, p.King, n, buf[:0])
+		}
+		for i := 0; i < int(p.N); i++ {
+			pc, to := p.Pc[i], p.Sq[i]
+			if pc.Color() != game.White {
 				continue
 			}
-			// The king took a piece where it stands now: put it back.
-			for t := range e.mat {
-				pt := game.PieceType(t)
-				if e.mat[pt] == 0 {
-					continue
-				}
-				for _, f := range forms(pt, p.King) {
-					r := q
-					r.Kind[r.N], r.Sq[r.N] = f, p.King
-					r.N++
-					r.canon()
-					if e.fits(&r) && !r.nifu() {
-						e.tryDefender(r, n, buf[:0])
+			t := pc.Type()
+			k0s := []game.PieceType{t}
+			if t.IsPromoted() {
+				k0s = append(k0s, t.Unpromote())
+			}
+			for _, k0 := range k0s {
+				promote := k0 != t
+				// Squares from which a White k0 reaches to: a Black k0's attacks from to.
+				for b := attack[game.Black][k0][to].AndNot(occ).Clear(p.King); b.NonZero(); {
+					from := b.Pop()
+					if deadAt(game.White, k0, from) || (promote && !inCamp(game.White, from) && !inCamp(game.White, to)) {
+						continue
 					}
+					q := p
+					q.Pc[i], q.Sq[i] = game.NewPiece(game.White, k0), from
+					e.uncaptures(q, to, n, buf[:0])
 				}
+			}
+		}
+	}
+}
+
+// uncaptures tries q with an attacker's piece put back on s, of every kind
+// and form the material has room for.
+func (e *enumerator) uncaptures(q Pos, s game.Square, n int, buf []Move) {
+	if int(q.N) == MaxPieces {
+		return
+	}
+	for t := range e.mat {
+		pt := game.PieceType(t)
+		if e.mat[pt] == 0 {
+			continue
+		}
+		for _, f := range forms(game.Black, pt, s) {
+			r := q
+			r.Pc[r.N], r.Sq[r.N] = f, s
+			r.N++
+			r.canon()
+			if e.fits(&r) && !r.nifu() {
+				e.tryDefender(r, n, buf)
 			}
 		}
 	}
@@ -280,7 +327,7 @@ func (e *enumerator) tryDefender(q Pos, n int, buf []Move) {
 	if _, ok := e.t.get(key); ok {
 		return
 	}
-	ms := q.KingMoves(buf)
+	ms := q.DefenderMoves(buf)
 	if len(ms) == 0 {
 		return
 	}
@@ -308,7 +355,7 @@ func (e *enumerator) markClean() {
 			case n%2 == 1:
 				_, clean = e.uniqueMove(&p, n, buf[:0])
 			default:
-				for _, m := range p.KingMoves(buf[:0]) {
+				for _, m := range p.DefenderMoves(buf[:0]) {
 					r := p.After(m)
 					if v, _ := e.t.get(attKey(&r)); int(v&valueMask) == n-1 && v&cleanBit != 0 {
 						clean = true
@@ -387,7 +434,7 @@ func (e *enumerator) mainLine(p Pos, n int) []Move {
 			p = p.After(m)
 			continue
 		}
-		for _, m := range p.KingMoves(buf[:0]) {
+		for _, m := range p.DefenderMoves(buf[:0]) {
 			r := p.After(m)
 			if v, _ := e.t.get(attKey(&r)); int(v&valueMask) == d-1 && v&cleanBit != 0 {
 				line = append(line, m)
