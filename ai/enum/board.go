@@ -511,3 +511,19 @@ func (m Move) USI() string {
 	}
 	return s
 }
+
+// Letters returns the pieces besides the king as SFEN letters, the
+// attacker's upper-case and the defender's lower-case, unpromoted, in the
+// order G, S, N, P (e.g. "GGP", "GSn").
+func (p *Pos) Letters() string {
+	var up, low strings.Builder
+	for i := 0; i < int(p.N); i++ {
+		l := p.Pc[i].Type().Unpromote().Letter()
+		if p.Pc[i].Color() == game.White {
+			low.WriteString(l)
+		} else {
+			up.WriteString(l)
+		}
+	}
+	return SortMaterial(up.String()) + strings.ToLower(SortMaterial(low.String()))
+}

@@ -85,15 +85,35 @@ func mateWindow(k game.Square) []game.Square {
 // corePlacements calls fn for every placement of the kinds near the king on
 // k: each piece the attacker's within mateWindow or, with zushiki, the
 // defender's next to the king (where alone it can matter to a mate: by
-// blocking a flight square). Positions may repeat.
+// blocking a flight square). Equal kinds take their placements in
+// increasing order, so each position comes once.
 func corePlacements(k game.Square, kinds []game.PieceType, zushiki bool, fn func(p *Pos)) {
-	win := mateWindow(k)
-	near := kingNear[k].Squares()
+	type option struct {
+		pc game.Piece
+		sq game.Square
+	}
+	opts := make([][]option, len(kinds))
+	for i, t := range kinds {
+		for _, s := range mateWindow(k) {
+			for _, f := range forms(game.Black, t, s) {
+				opts[i] = append(opts[i], option{f, s})
+			}
+		}
+		if zushiki {
+			for b := kingNear[k]; b.NonZero(); {
+				s := b.Pop()
+				for _, f := range forms(game.White, t, s) {
+					opts[i] = append(opts[i], option{f, s})
+				}
+			}
+		}
+	}
 	var p Pos
 	p.King = k
 	p.N = int8(len(kinds))
-	var rec func(i int)
-	rec = func(i int) {
+	var occ game.Bitboard
+	var rec func(i, from int)
+	rec = func(i, from int) {
 		if i == len(kinds) {
 			q := p
 			q.canon()
@@ -102,27 +122,22 @@ func corePlacements(k game.Square, kinds []game.PieceType, zushiki bool, fn func
 			}
 			return
 		}
-		try := func(c game.Color, sqs []game.Square) {
-			for _, s := range sqs {
-				if p.pieceAt(s) >= 0 && p.pieceAt(s) < i {
-					continue
-				}
-				for _, f := range forms(c, kinds[i], s) {
-					p.Pc[i], p.Sq[i] = f, s
-					rec(i + 1)
-				}
+		j0 := 0
+		if i > 0 && kinds[i] == kinds[i-1] {
+			j0 = from + 1
+		}
+		for j := j0; j < len(opts[i]); j++ {
+			o := opts[i][j]
+			if occ.Has(o.sq) {
+				continue
 			}
-			p.Sq[i] = InHand
-		}
-		try(game.Black, win)
-		if zushiki {
-			try(game.White, near)
+			p.Pc[i], p.Sq[i] = o.pc, o.sq
+			occ = occ.Set(o.sq)
+			rec(i+1, j)
+			occ = occ.Clear(o.sq)
 		}
 	}
-	for i := range p.Sq {
-		p.Sq[i] = game.NoSquare - 1 // not on the board while unplaced
-	}
-	rec(0)
+	rec(0, -1)
 }
 
 // without returns p with piece i taken off (to the defender's hand).
