@@ -50,7 +50,7 @@ func commands() []command {
 		{"bench", "bench [--depth D] [--eval hand|material] [--hash MiB] [--mate] [-v]  search fixed positions; print nodes, nodes/s, where nodes go", runBench},
 		{"usi", "usi                                    run as a USI engine on standard input and output", runUSI},
 		{"learn", "learn gen|train [FLAGS]                make training positions by self-play / train the learned evaluation", runLearn},
-		{"enumerate", "enumerate [--out FILE] [--max-length N] [--zushiki] [--minimal] [--empty-hand] [--exact] PIECES  count every tsume problem of a small material (e.g. GGP)", runEnumerate},
+		{"enumerate", "enumerate [--out FILE] [--max-length N] [--zushiki] [--minimal] [--empty-hand] [--exact] [--mirror] PIECES  count every tsume problem of a small material (e.g. GGP)", runEnumerate},
 	}
 }
 
@@ -938,7 +938,8 @@ func runEnumerate(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opt.Minimal, "minimal", false, "only problems in which every piece on the board is needed")
 	fs.BoolVar(&opt.EmptyHand, "empty-hand", false, "only problems whose attacker's hand is empty at the start (持駒なし)")
 	fs.BoolVar(&opt.Exact, "exact", false, "only problems that use the whole material (otherwise it is an upper bound)")
-	usage := "enumerate [--out FILE] [--max-length N] [--zushiki] [--minimal] [--empty-hand] [--exact] PIECES"
+	fs.BoolVar(&opt.Mirror, "mirror", false, "count a problem and its left-right mirror image once")
+	usage := "enumerate [--out FILE] [--max-length N] [--zushiki] [--minimal] [--empty-hand] [--exact] [--mirror] PIECES"
 	rest, ok := parseOperands(fs, args, 1, usage)
 	if !ok {
 		return 2

@@ -527,3 +527,20 @@ func (p *Pos) Letters() string {
 	}
 	return SortMaterial(up.String()) + strings.ToLower(SortMaterial(low.String()))
 }
+
+// mirrored returns p reflected left to right (file f to file 10-f).
+func (p *Pos) mirrored() Pos {
+	q := *p
+	flip := func(s game.Square) game.Square {
+		if s == InHand {
+			return s
+		}
+		return game.NewSquare(10-s.File(), s.Rank())
+	}
+	q.King = flip(q.King)
+	for i := 0; i < int(q.N); i++ {
+		q.Sq[i] = flip(q.Sq[i])
+	}
+	q.canon()
+	return q
+}

@@ -142,7 +142,7 @@ func TestRetrogradeMatchesEveryPlacement(t *testing.T) {
 	}{
 		{"GS", Options{MaxLength: 5}},
 		{"SN", Options{MaxLength: 5, Minimal: true}},
-		{"GP", Options{MaxLength: 5, Zushiki: true, Minimal: true, EmptyHand: true}},
+		{"GP", Options{MaxLength: 5, Zushiki: true, Minimal: true, EmptyHand: true, Mirror: true}},
 	}
 	if testing.Short() {
 		cases = cases[:1]
@@ -204,6 +204,12 @@ func forwardOptions(p *Pos, n int, material string, opt Options) bool {
 	}
 	if opt.Exact && p.Material() != SortMaterial(material) {
 		return false
+	}
+	if opt.Mirror {
+		m := p.mirrored()
+		if m.Key() < p.Key() {
+			return false
+		}
 	}
 	if opt.Minimal {
 		for i := 0; i < int(p.N); i++ {

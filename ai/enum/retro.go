@@ -28,6 +28,8 @@ type Options struct {
 	// defender's as well (the 図式 reading: the material is every piece of
 	// the diagram besides the king, whichever side owns it).
 	Zushiki bool
+	// Mirror counts a problem and its left-right mirror image once.
+	Mirror bool
 }
 
 // Problem is one enumerated problem: the position (attacker to move), its
@@ -407,6 +409,11 @@ func (e *enumerator) isProblem(p *Pos, n int) bool {
 	}
 	if e.opt.Exact && p.Material() != e.material {
 		return false
+	}
+	if e.opt.Mirror {
+		if m := p.mirrored(); m.Key() < p.Key() {
+			return false // the mirror image, a problem too, stands for both
+		}
 	}
 	if e.opt.Minimal {
 		for i := 0; i < int(p.N); i++ {
