@@ -212,8 +212,8 @@ func (p *Pos) DefenderMoves(out []Move) []Move {
 	return p.defenderMoves(out, false)
 }
 
-// defenderMoves is DefenderMoves; with any it stops at the first move found.
-func (p *Pos) defenderMoves(out []Move, any bool) []Move {
+// defenderMoves is DefenderMoves; with first it stops at the first move found.
+func (p *Pos) defenderMoves(out []Move, first bool) []Move {
 	att := p.blackAttacks(-1)
 	for b := kingNear[p.King]; b.NonZero(); {
 		to := b.Pop()
@@ -229,7 +229,7 @@ func (p *Pos) defenderMoves(out []Move, any bool) []Move {
 			continue
 		}
 		out = append(out, Move{I: -1, From: p.King, To: to, Pc: game.NewPiece(game.White, game.King), Cap: int8(j)})
-		if any {
+		if first {
 			return out
 		}
 	}
@@ -250,7 +250,7 @@ func (p *Pos) defenderMoves(out []Move, any bool) []Move {
 		if pt := t.Promote(); pt != t && (inCamp(game.White, p.Sq[i]) || inCamp(game.White, to)) {
 			out = append(out, Move{I: int8(i), From: p.Sq[i], To: to, Pc: game.NewPiece(game.White, pt), Promote: true, Cap: int8(c)})
 		}
-		if any && len(out) > 0 {
+		if first && len(out) > 0 {
 			return out
 		}
 	}
@@ -380,18 +380,6 @@ func (p *Pos) InHandCount() int {
 	n := 0
 	for i := 0; i < int(p.N); i++ {
 		if p.Sq[i] == InHand {
-			n++
-		}
-	}
-	return n
-}
-
-// DefenderPieces returns how many of the defender's pieces besides the king
-// are on the board.
-func (p *Pos) DefenderPieces() int {
-	n := 0
-	for i := 0; i < int(p.N); i++ {
-		if p.Pc[i].Color() == game.White {
 			n++
 		}
 	}
