@@ -62,16 +62,18 @@ func defKey(p *Pos) uint64 { return p.Key() }
 // emit (when not nil) for each and returns the counts.
 //
 // The analysis is exact over concrete positions. It starts from every mate
-// (the king in check with no move, defender to move): each contains a
+// (the king in check and the defender without a move): each contains a
 // minimal mate, found near the king, and every other piece anywhere, so the
 // mates are the minimal mates with the rest of the material added in every
-// way. From the positions at distance n it walks one ply back: an attacker's
-// move undone (a drop back to hand, a promotion undone) gives positions at
-// distance n+1 unless they were found nearer; a king's move undone (with a
-// captured piece put back where the king stood, when the material allows)
-// gives a candidate at distance n+1 that is kept when every king move from
-// it reaches a known distance of at most n. Distances are minimax: the
-// attacker mates as fast as it can, the king holds out as long as it can.
+// way that keeps the mate. From the positions at distance n it walks one ply
+// back: an attacker's move undone (a drop back to hand, a promotion undone,
+// with Zushiki a capture undone) gives positions at distance n+1 unless they
+// were found nearer; a defender's move undone (a king's move, or a capture
+// of the checker by another of its pieces, the captured piece put back when
+// the material allows) gives a candidate at distance n+1 that is kept when
+// every defence from it reaches a known distance of at most n. Distances are
+// minimax: the attacker mates as fast as it can, the defender holds out as
+// long as it can.
 //
 // A problem of length n is an attacker-to-move position at distance n that
 // is clean: exactly one attacker move reaches a position at distance n-1 or
@@ -318,8 +320,8 @@ func (e *enumerator) uncaptures(q Pos, s game.Square, n int, buf []Move) {
 	}
 }
 
-// tryDefender keeps q at distance n when it is in check and every king move
-// reaches an attacker-to-move position at distance n-1 or less.
+// tryDefender keeps q at distance n when it is in check, not yet held, and
+// every defence reaches an attacker-to-move position at distance n-1 or less.
 func (e *enumerator) tryDefender(q Pos, n int, buf []Move) {
 	q.canon()
 	if !q.InCheck() {
