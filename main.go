@@ -926,6 +926,25 @@ func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// gameLine is an enumerated problem's main line as the rules core's moves,
+// each read from USI in its position (so the core checks every one).
+func gameLine(p enum.Problem) ([]game.Move, error) {
+	pos, err := game.ParseSFEN(p.Pos.SFEN())
+	if err != nil {
+		return nil, err
+	}
+	moves := make([]game.Move, len(p.Line))
+	for i, em := range p.Line {
+		m, err := pos.ParseUSIMove(em.USI())
+		if err != nil {
+			return nil, fmt.Errorf("%s: move %d: %v", p.Pos.SFEN(), i+1, err)
+		}
+		moves[i] = m
+		pos.DoMove(m)
+	}
+	return moves, nil
+}
+
 // runEnumerate counts every tsume problem of a small material by retrograde
 // analysis (package ai/enum) and prints one "<length> <count>" line per odd
 // length, then a summary; --out writes every problem as a problem set.
@@ -956,31 +975,43 @@ func runEnumerate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kiki enumerate:", err)
 		return 2
 	}
-	var w *bufio.Writer
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			fmt.Fprintln(stderr, "kiki enumerate:", err)
-			return 1
-		}
-		defer f.Close()
-		w = bufio.NewWriter(f)
-		fmt.Fprintf(w, "# kiki %s: every problem, by retrograde analysis\n", strings.Join(append([]string{"enumerate"}, args...), " "))
-		fmt.Fprintln(w, "# SFEN\tlength\tmain line\tmaterial\tname\tsource")
-	}
 	start := time.Now()
+	var found []kif.Problem
+	var err error
 	var emit func(enum.Problem)
-	if w != nil {
-		emit = func(p enum.Problem) { writeProblemLine(w, p) }
+	if *out != "" {
+		emit = func(p enum.Problem) {
+			if err != nil {
+				return
+			}
+			var moves []game.Move
+			if moves, err = gameLine(p); err == nil {
+				found = append(found, kif.Problem{SFEN: p.Pos.SFEN(), Length: p.Length, Moves: moves,
+					Material: strings.ToUpper(rest[0]), Source: "kiki enumerate"})
+			}
+		}
 	}
-	res, err := enum.Enumerate(rest[0], opt, emit)
+	res, eerr := enum.Enumerate(rest[0], opt, emit)
+	if eerr != nil {
+		err = eerr
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "kiki enumerate:", err)
 		return 2
 	}
 	elapsed := time.Since(start)
-	if w != nil {
-		if err := w.Flush(); err != nil {
+	if *out != "" {
+		// Through kif's problem-set writer: every problem checked by the
+		// rules core, written to a temporary file and renamed, gzip when
+		// the name ends in .gz.
+		cmd := []string{"kiki", "enumerate"}
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name != "out" {
+				cmd = append(cmd, "--"+f.Name+"="+f.Value.String())
+			}
+		})
+		head := fmt.Sprintf("%s %s: every problem, by retrograde analysis", strings.Join(cmd, " "), rest[0])
+		if err := kif.WriteProblemsFile(*out, found, head, "SFEN\tlength\tmain line\tmaterial\tname\tsource"); err != nil {
 			fmt.Fprintln(stderr, "kiki enumerate:", err)
 			return 1
 		}
@@ -995,14 +1026,4 @@ func runEnumerate(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "# %s: %d problems in %.2fs, %d positions held (table %d MiB), memory from the OS %d MiB\n",
 		res.Material, total, elapsed.Seconds(), res.Held, res.TableBytes>>20, ms.Sys>>20)
 	return 0
-}
-
-// writeProblemLine writes one problem in the problem-set format: SFEN,
-// length, main line (USI), material, name (empty), source.
-func writeProblemLine(w io.Writer, p enum.Problem) {
-	moves := make([]string, len(p.Line))
-	for i, m := range p.Line {
-		moves[i] = m.USI()
-	}
-	fmt.Fprintf(w, "%s\t%d\t%s\t%s\t\tkiki enumerate\n", p.Pos.SFEN(), p.Length, strings.Join(moves, " "), p.Pos.Letters())
 }
