@@ -1,0 +1,123 @@
+package mate
+
+import (
+	"context"
+	"testing"
+
+	"kiki/game"
+)
+
+// The tests of this file each show one of the solver's techniques on a
+// small position; each fails when its technique is switched off.
+
+// Graph-history interaction: a position searched below a repetition of
+// the path that reached it may be "disproven" only because the mate
+// passes through that repetition. Here the only mate of X is G*1b, and
+// the search of X is made as if the position after G*1b were already on
+// the path (reached again, it fails for the attacker). That disproof holds
+// on that path only: the table must not hand it to a search of X that
+// comes by another path, where G*1b mates.
+func TestGHIDisproofStaysOnItsPath(t *testing.T) {
+	const x = "8k/9/8P/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1"
+	p, err := game.ParseSFEN(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gold := game.NewDrop(game.NewPiece(game.Black, game.Gold), game.NewSquare(1, 2))
+	if !p.IsLegal(gold) {
+		t.Fatal("the test's premise fails: G*1b is not legal")
+	}
+	p.DoMove(gold)
+	if !p.IsCheckmate() {
+		t.Fatal("the test's premise fails: G*1b does not mate")
+	}
+	afterGold := p.Key()
+	p.UndoMove()
+
+	sv := New(Options{HashMiB: 1})
+	s := sv.newSearcher(context.Background(), p)
+	// The path: the position after G*1b at ply 0 (as if X came after
+	// it), X at ply 1.
+	s.path[afterGold] = 0
+	s.path[p.Key()] = 1
+	s.ply = 1
+	if res := s.mid(inf, inf, infDepth); res.dn != 0 {
+		t.Fatalf("with G*1b's position on the path X should fail: pn %d dn %d", res.pn, res.dn)
+	}
+	if lr := sv.tt.lookup(p.BoardKey(), p.Hand(game.Black), infDepth); lr.found && lr.dn == 0 {
+		t.Fatal("the table calls X no mate for every path: a disproof that relied on the path's repetition was stored as general")
+	}
+	// By a path without the repetition, X is a mate in 1.
+	res := sv.Solve(context.Background(), p)
+	if res.Status != Mate || res.Length != 1 {
+		t.Fatalf("X by another path: %v length %d, want mate in 1", res.Status, res.Length)
+	}
+}
+
+// Proof pieces: a proof is stored under the least hand that proves it, so
+// it answers for a hand the search never met. After a search with a pawn
+// in hand (RBGNP), the same board with a lance instead (RBGNL: more
+// lances, fewer pawns, so neither hand holds the other) is proven from
+// the table at the root's first expansion, where a fresh search of it
+// takes hundreds of nodes.
+func TestProofPiecesAnswerAnotherHand(t *testing.T) {
+	const withPawn = "ln7/1k2s4/1pp6/p8/9/3L5/9/9/9 b RBGNPrb3g3s2n2l14p 1"
+	const withLance = "ln7/1k2s4/1pp6/p8/9/3L5/9/9/9 b RBGNLrb3g3s2nl15p 1"
+	p1, err := game.ParseSFEN(withPawn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, err := game.ParseSFEN(withLance)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := New(Options{HashMiB: 4, FirstProofOnly: true}).Solve(context.Background(), p2)
+	if fresh.Status != Mate {
+		t.Fatalf("fresh search of RBGNL: %v", fresh.Status)
+	}
+	sv := New(Options{HashMiB: 4, FirstProofOnly: true})
+	if r := sv.Solve(context.Background(), p1); r.Status != Mate {
+		t.Fatalf("RBGNP: %v", r.Status)
+	}
+	again := sv.Solve(context.Background(), p2)
+	if again.Status != Mate {
+		t.Fatalf("RBGNL after RBGNP: %v", again.Status)
+	}
+	checkLine(t, withLance, again.Moves)
+	if again.Nodes*10 > fresh.Nodes {
+		t.Fatalf("RBGNL after RBGNP took %d nodes, a fresh search %d: the first proof was not reused", again.Nodes, fresh.Nodes)
+	}
+}
+
+// Futile interpositions (無駄合): against a distant check the defender can
+// drop any of its pieces on every square between, and each drop is
+// captured and the mate goes on. The drops on one square wait in line and
+// a check's first proof number counts them once, so the search sees that
+// they only delay the mate and finds it in a few hundred nodes; counting
+// every drop as a separate defence makes the checks that invite them look
+// hopeless, and the same mates take about ten times as many nodes. The
+// minimax length counts the interpositions; the book length does not.
+func TestFutileInterpositions(t *testing.T) {
+	for _, c := range []struct {
+		sfen          string
+		length, nodes int
+	}{
+		// medium.tsv: a rook's long check, 15 plies (about 320 nodes; 3,200 with every drop counted)
+		{"7pk/9/7K1/5+r3/9/9/9/1B7/R8 b b4g4s4n4l17p 1", 15, 1000},
+		// short.tsv: mate in 3 behind the bishop's long diagonal (10 nodes; 290)
+		{"6Snl/5+Rg1k/6pgs/9/9/9/9/9/1B6L b rb2g2s3n2l17p 1", 3, 60},
+	} {
+		p, err := game.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := New(Options{HashMiB: 4}).Solve(context.Background(), p)
+		if res.Status != Mate || res.Length != c.length || !res.Minimal {
+			t.Fatalf("%s: %v length %d minimal %v, want %d", c.sfen, res.Status, res.Length, res.Minimal, c.length)
+		}
+		checkLine(t, c.sfen, res.Moves)
+		if res.Nodes > uint64(c.nodes) {
+			t.Errorf("%s: %d nodes, more than %d: the interpositions were searched as separate defences", c.sfen, res.Nodes, c.nodes)
+		}
+	}
+}
