@@ -624,10 +624,22 @@ func (m *Model) practiceUndo() {
 	m.board.deselect()
 }
 
-// practiceHint asks the solver for the next move of the quickest mate.
+// practiceHint asks the solver for the next move of the quickest mate;
+// when there is no move to hint (a search under way, the problem solved,
+// a refuted check to take back first) it says why, as a move would.
 func (m *Model) practiceHint() tea.Cmd {
 	pr := m.practice
-	if pr.busy || pr.done || pr.wrong || m.s.pos.Side() != m.practiceAttacker() {
+	switch {
+	case pr.busy:
+		m.setMessage(m.tr("pr.busy"), true)
+		return nil
+	case pr.done:
+		m.setMessage(m.tr("pr.alreadySolved"), false)
+		return nil
+	case pr.wrong:
+		m.setMessage(m.tr("pr.retryFirst"), true)
+		return nil
+	case m.s.pos.Side() != m.practiceAttacker():
 		return nil
 	}
 	pr.stop()

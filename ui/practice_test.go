@@ -158,6 +158,21 @@ func TestPracticeHint(t *testing.T) {
 	}
 }
 
+// 'i' after a refuted check, or once the problem is solved, says why no
+// hint comes (the move keys say the same) instead of doing nothing.
+func TestPracticeHintRefused(t *testing.T) {
+	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
+		keys(":", "G*4b", "enter").waitFor("escapes").keys("i").waitFor("that check was refuted").final()
+	if !m.practice.wrong || m.practice.busy || m.hint.mv != game.NoMove {
+		t.Errorf("after i on a refuted check: wrong %v busy %v hint %v", m.practice.wrong, m.practice.busy, m.hint.mv)
+	}
+	m = newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
+		keys(":", "G*5b", "enter").waitFor("solved in").keys("i").waitFor("solved! n: next").final()
+	if !m.practice.done || m.practice.busy {
+		t.Errorf("after i on a solved problem: done %v busy %v", m.practice.done, m.practice.busy)
+	}
+}
+
 // A corrupt solved file is reported and never overwritten.
 func TestPracticeCorruptSolvedFile(t *testing.T) {
 	o := practiceOptions(t)
