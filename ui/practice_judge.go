@@ -65,6 +65,13 @@ type practiceVerdict struct {
 // defences not decided count as lasting (never as escapes).
 const judgeTime = 15 * time.Second
 
+// judgeSlice is the time each evasion is first given. The evasions not
+// decided in it are searched again, with four times as long, once every
+// other has had its turn (the solver's table keeps what was done), so
+// that an escape the solver finds at once is not left unsearched behind
+// a defence it cannot decide, which would take the whole judgeTime.
+const judgeSlice = 250 * time.Millisecond
+
 // judgeCheck decides the defender's answer to the player's check in p
 // (the defender to move, not mated): every evasion is solved, the one
 // after which the attacker has no mate is an escape; otherwise the
@@ -91,6 +98,42 @@ func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left 
 		return 3
 	}
 	slices.SortStableFunc(evasions, func(a, b game.Move) int { return order(a) - order(b) })
+	// Each evasion's mate: its length (-1 while unknown) and line; done
+	// once the length is proven the shortest.
+	type mateAfter struct {
+		n    int
+		line []game.Move
+		done bool
+	}
+	mates := make([]mateAfter, len(evasions))
+	for i := range mates {
+		mates[i].n = -1
+	}
+	// At most four rounds (0.25, 1, 4, 16 s): a mate the solver proves but
+	// does not prove the shortest is tried again only so often.
+	for slice := judgeSlice; slice < 2*judgeTime && ctx.Err() == nil; slice *= 4 {
+		undecided := false
+		for i, e := range evasions {
+			if mates[i].done || ctx.Err() != nil {
+				continue
+			}
+			q := p.Clone()
+			q.DoMove(e)
+			sctx, scancel := context.WithTimeout(ctx, slice)
+			r := sv.solve(sctx, q)
+			scancel()
+			switch r.Status {
+			case mate.NoMate:
+				return practiceVerdict{kind: verdictEscape, reply: e, line: []game.Move{e}}
+			case mate.Mate:
+				mates[i] = mateAfter{r.Length, r.Moves, r.Minimal}
+			}
+			undecided = undecided || !mates[i].done
+		}
+		if !undecided {
+			break
+		}
+	}
 	best := practiceVerdict{kind: verdictReply, reply: game.NoMove, mateIn: -2}
 	better := func(m game.Move, n int) bool {
 		switch {
@@ -108,22 +151,9 @@ func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left 
 		return best.reply.IsDrop() && !m.IsDrop()
 	}
 	var bestLine []game.Move
-	for _, e := range evasions {
-		q := p.Clone()
-		q.DoMove(e)
-		n := -1
-		var line []game.Move
-		if ctx.Err() == nil {
-			r := sv.solve(ctx, q)
-			switch r.Status {
-			case mate.NoMate:
-				return practiceVerdict{kind: verdictEscape, reply: e, line: []game.Move{e}}
-			case mate.Mate:
-				n, line = r.Length, r.Moves
-			}
-		}
-		if better(e, n) {
-			best.reply, best.mateIn, bestLine = e, n, line
+	for i, e := range evasions {
+		if better(e, mates[i].n) {
+			best.reply, best.mateIn, bestLine = e, mates[i].n, mates[i].line
 		}
 	}
 	best.line = []game.Move{best.reply}
