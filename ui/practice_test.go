@@ -15,6 +15,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
+	"kiki/kif"
 )
 
 // practiceLib is a small library: a 1-ply problem (G*5b), a 3-ply one
@@ -365,5 +366,48 @@ func TestPracticeKeyStorm(t *testing.T) {
 	}
 	if s.m.practice != nil {
 		s.m.practice.stop()
+	}
+}
+
+// The solved file's key of a problem: the SFEN's first three fields, the
+// same however the SFEN is spaced; the picker's counts, drawn each frame
+// over the whole library, allocate nothing.
+func TestProblemKey(t *testing.T) {
+	const want = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p"
+	for _, sfen := range []string{want + " 1", want, want + " 12 x", " " + want + " 1", "4k4/9/4P4/9/9/9/9/9/9  b G2r2b3g4s4n4l17p 1",
+		want + " 1 ", "4k4/9/4P4/9/9/9/9/9/9\tb G2r2b3g4s4n4l17p 1", "4k4/9/4P4/9/9/9/9/9/9\u3000b G2r2b3g4s4n4l17p 1"} {
+		if got := problemKey(&kif.Problem{SFEN: sfen}); got != want {
+			t.Errorf("%q: key %q, want %q", sfen, got, want)
+		}
+	}
+	sets, err := loadPracticeLib(practiceLib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := &practiceState{sets: sets, loaded: true, solved: map[string]string{problemKey(&sets[0].problems[0]): "2026-01-02"}}
+	c := pr.counts(0)
+	if sv, tot := c.sum(); sv != 1 || tot != 3 || c.solved[0] != 1 || c.total[0] != 1 || c.total[1] != 2 {
+		t.Fatalf("counts: %d/%d, by length %v", sv, tot, c)
+	}
+	if n := testing.AllocsPerRun(10, func() { pr.counts(0) }); n != 0 {
+		t.Errorf("counts allocates %v times a call", n)
+	}
+}
+
+// BenchmarkPracticeCounts: the picker's counts over a library of 20,000
+// problems, as one frame draws them.
+func BenchmarkPracticeCounts(b *testing.B) {
+	one, err := loadPracticeLib(practiceLib)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var big []kif.Problem
+	for len(big) < 20000 {
+		big = append(big, one[0].problems...)
+	}
+	pr := &practiceState{sets: []practiceSet{{file: "big.tsv", problems: big}}, loaded: true, solved: map[string]string{}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		pr.counts(0)
 	}
 }
