@@ -433,19 +433,7 @@ func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 func (m *Model) practiceMove(mv game.Move) tea.Cmd {
 	pr := m.practice
 	m.board.deselect()
-	switch {
-	case !pr.playing:
-		return nil
-	case pr.busy:
-		m.setMessage(m.tr("pr.busy"), true)
-		return nil
-	case pr.done:
-		m.setMessage(m.tr("pr.alreadySolved"), false)
-		return nil
-	case pr.wrong:
-		m.setMessage(m.tr("pr.retryFirst"), true)
-		return nil
-	case m.s.pos.Side() != m.practiceAttacker():
+	if !m.practiceReady() {
 		return nil
 	}
 	label := kif.MoveLabel(mv, m.s.pos.LastMove())
@@ -624,22 +612,32 @@ func (m *Model) practiceUndo() {
 	m.board.deselect()
 }
 
-// practiceHint asks the solver for the next move of the quickest mate;
-// when there is no move to hint (a search under way, the problem solved,
-// a refuted check to take back first) it says why, as a move would.
-func (m *Model) practiceHint() tea.Cmd {
+// practiceReady reports whether it is the player's turn to move or ask a
+// hint; when it is not because of a search under way, the problem solved
+// or a refuted check to take back first, the message says so.
+func (m *Model) practiceReady() bool {
 	pr := m.practice
 	switch {
+	case !pr.playing:
+		return false
 	case pr.busy:
 		m.setMessage(m.tr("pr.busy"), true)
-		return nil
+		return false
 	case pr.done:
 		m.setMessage(m.tr("pr.alreadySolved"), false)
-		return nil
+		return false
 	case pr.wrong:
 		m.setMessage(m.tr("pr.retryFirst"), true)
-		return nil
-	case m.s.pos.Side() != m.practiceAttacker():
+		return false
+	}
+	return m.s.pos.Side() == m.practiceAttacker()
+}
+
+// practiceHint asks the solver for the next move of the quickest mate
+// (practiceReady says why not when it is not the player's turn).
+func (m *Model) practiceHint() tea.Cmd {
+	pr := m.practice
+	if !m.practiceReady() {
 		return nil
 	}
 	pr.stop()
