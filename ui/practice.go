@@ -49,6 +49,7 @@ type practiceState struct {
 	saveErr  string
 	origS    *session
 	origRepl bool
+	origFlip bool
 	origAn   analysisState
 }
 
@@ -139,7 +140,7 @@ func (m *Model) startPractice() tea.Cmd {
 	}
 	m.cancelAI()
 	m.analysis.cancel()
-	pr := &practiceState{solver: newPracticeSolver(), origS: m.s, origRepl: m.replay, origAn: m.analysis, set: -1}
+	pr := &practiceState{solver: newPracticeSolver(), origS: m.s, origRepl: m.replay, origFlip: m.board.flipped, origAn: m.analysis, set: -1}
 	solved, err := loadSolved(m.opts.ConfigDir)
 	pr.solved = solved
 	if err != nil {
@@ -172,7 +173,7 @@ func (m *Model) leavePractice() {
 	m.replay = pr.origRepl
 	m.analysis.restore(pr.origAn)
 	m.board.deselect()
-	m.board.flipped = false
+	m.board.flipped = pr.origFlip // the problems turned it their way
 	m.hint = hintState{}
 	m.setMessage(m.tr("pr.left"), false)
 }

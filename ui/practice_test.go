@@ -197,6 +197,13 @@ func TestPracticeLeave(t *testing.T) {
 	if m.practice != nil || m.s.pos.SFEN() != game.NewStartPosition().SFEN() {
 		t.Errorf("practice %v, position %s", m.practice, m.s.pos.SFEN())
 	}
+	// A board the player had turned (f) comes back turned, though the
+	// problems turn it their own way.
+	m = newPracticeSession(t, practiceOptions(t), 100, 30).keys("f", "t").waitFor("0/1").keys("n").waitFor("you attack").
+		keys("esc").waitFor("choose a set").keys("esc").waitFor("left the tsume practice").final()
+	if !m.board.flipped {
+		t.Error("the board turned before the practice is no longer turned after it")
+	}
 }
 
 // The practice fits 80×24: every line inside the width, the picker and
