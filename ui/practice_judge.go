@@ -69,7 +69,11 @@ const judgeTime = 15 * time.Second
 // decided in it are searched again, with four times as long, once every
 // other has had its turn (the solver's table keeps what was done), so
 // that an escape the solver finds at once is not left unsearched behind
-// a defence it cannot decide, which would take the whole judgeTime.
+// a defence it cannot decide, which would take the whole judgeTime. The
+// moves of pieces on the board (the king's first) have the first half of
+// judgeTime to themselves: the drops between (合駒) are many, and those
+// the solver cannot decide would otherwise share out the time an escape
+// of the king needs.
 const judgeSlice = 250 * time.Millisecond
 
 // judgeCheck decides the defender's answer to the player's check in p
@@ -78,7 +82,10 @@ const judgeSlice = 250 * time.Millisecond
 // evasion with the longest mate is the reply, preferring main (the main
 // line's move, NoMove for none) among equals, and a move that is not a
 // drop (a futile interposition) next. left is the plies the attacker may
-// take after the reply; strict false accepts a mate of any length.
+// take after the reply; strict false accepts a mate of any length. When
+// strict, a defence proven to be mated only after more than left plies
+// refutes the check at once: the evasions not decided by then are not
+// waited for.
 func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left int, main game.Move, strict bool) practiceVerdict {
 	ctx, cancel := context.WithTimeout(ctx, judgeTime)
 	defer cancel()
@@ -109,34 +116,66 @@ func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left 
 	for i := range mates {
 		mates[i].n = -1
 	}
-	// At most four rounds (0.25, 1, 4, 16 s): a mate the solver proves but
-	// does not prove the shortest is tried again only so often.
-	for slice := judgeSlice; slice < 2*judgeTime && ctx.Err() == nil; slice *= 4 {
-		undecided := false
-		for i, e := range evasions {
-			if mates[i].done || ctx.Err() != nil {
-				continue
+	tooLong := func() bool {
+		for _, a := range mates {
+			if strict && a.done && a.n > left {
+				return true
 			}
-			q := p.Clone()
-			q.DoMove(e)
-			sctx, scancel := context.WithTimeout(ctx, slice)
-			r := sv.solve(sctx, q)
-			scancel()
-			switch r.Status {
-			case mate.NoMate:
-				return practiceVerdict{kind: verdictEscape, reply: e, line: []game.Move{e}}
-			case mate.Mate:
-				mates[i] = mateAfter{r.Length, r.Moves, r.Minimal}
+		}
+		return false
+	}
+	// decide searches the first k evasions in rounds (at most four: 0.25,
+	// 1, 4, 16 s each) until every one is decided, one refutes the check
+	// (after the first round, which gives each its chance to be the
+	// longest) or ctx ends; it returns the index of an escape, or -1.
+	decide := func(ctx context.Context, k int) int {
+		for slice := judgeSlice; slice < 2*judgeTime && ctx.Err() == nil; slice *= 4 {
+			undecided := false
+			for i, e := range evasions[:k] {
+				if mates[i].done || ctx.Err() != nil {
+					continue
+				}
+				q := p.Clone()
+				q.DoMove(e)
+				sctx, scancel := context.WithTimeout(ctx, slice)
+				r := sv.solve(sctx, q)
+				scancel()
+				switch {
+				case r.Status == mate.NoMate:
+					return i
+				case r.Status == mate.Mate && !r.Partial:
+					// A partial line is a proof's beginning: its length
+					// says nothing of the mate's.
+					mates[i] = mateAfter{r.Length, r.Moves, r.Minimal}
+				}
+				undecided = undecided || !mates[i].done
 			}
-			undecided = undecided || !mates[i].done
+			if !undecided || tooLong() {
+				break
+			}
 		}
-		if !undecided {
-			break
-		}
+		return -1
+	}
+	onBoard := len(evasions)
+	for onBoard > 0 && evasions[onBoard-1].IsDrop() {
+		onBoard--
+	}
+	first, cancelFirst := context.WithTimeout(ctx, judgeTime/2)
+	esc := decide(first, onBoard)
+	cancelFirst()
+	if esc < 0 {
+		esc = decide(ctx, len(evasions))
+	}
+	if esc >= 0 {
+		return practiceVerdict{kind: verdictEscape, reply: evasions[esc], line: []game.Move{evasions[esc]}}
 	}
 	best := practiceVerdict{kind: verdictReply, reply: game.NoMove, mateIn: -2}
-	better := func(m game.Move, n int) bool {
+	refuted := tooLong()
+	better := func(m game.Move, a mateAfter) bool {
+		n := a.n
 		switch {
+		case refuted && !a.done:
+			return false // the refutation is a proven one
 		case best.reply == game.NoMove:
 			return true
 		case n == -1 || best.mateIn == -1:
@@ -152,7 +191,7 @@ func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left 
 	}
 	var bestLine []game.Move
 	for i, e := range evasions {
-		if better(e, mates[i].n) {
+		if better(e, mates[i]) {
 			best.reply, best.mateIn, bestLine = e, mates[i].n, mates[i].line
 		}
 	}
