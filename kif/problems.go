@@ -224,8 +224,12 @@ func WriteProblemsFile(path string, ps []Problem, comments ...string) error {
 	}
 	if zw != nil {
 		if err := zw.Close(); err != nil {
-			return err
+			return fmt.Errorf("%s: %w", path, err)
 		}
 	}
-	return WriteAtomic(path, buf.Bytes())
+	if err := WriteAtomic(path, buf.Bytes()); err != nil {
+		// WriteAtomic's own error names its temporary file.
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
 }

@@ -101,6 +101,12 @@ func TestReadProblemsErrors(t *testing.T) {
 	if err := WriteProblems(&bytes.Buffer{}, []Problem{{SFEN: "4k4/9/9/9/9/9/9/9/9 b G 1", Length: 1, Name: "a\tb"}}); err == nil {
 		t.Error("a tab inside a name was written")
 	}
+	// A file that cannot be written: the error names it, not only the
+	// temporary file it would have been written through.
+	path := filepath.Join(t.TempDir(), "missing", "x.tsv.gz")
+	if err := WriteProblemsFile(path, nil); err == nil || !strings.HasPrefix(err.Error(), path+": ") {
+		t.Errorf("WriteProblemsFile to a missing folder: %v", err)
+	}
 }
 
 // The reference problems of ../shared/data/tsume read as problem sets
