@@ -84,8 +84,7 @@ const judgeSlice = 250 * time.Millisecond
 // drop (a futile interposition) next. left is the plies the attacker may
 // take after the reply; strict false accepts a mate of any length. When
 // strict, a defence proven to be mated only after more than left plies
-// refutes the check at once: the evasions not decided by then are not
-// waited for.
+// refutes the check without waiting for the drops still undecided.
 func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left int, main game.Move, strict bool) practiceVerdict {
 	ctx, cancel := context.WithTimeout(ctx, judgeTime)
 	defer cancel()
@@ -125,10 +124,11 @@ func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left 
 		return false
 	}
 	// decide searches the first k evasions in rounds (at most four: 0.25,
-	// 1, 4, 16 s each) until every one is decided, one refutes the check
-	// (after the first round, which gives each its chance to be the
-	// longest) or ctx ends; it returns the index of an escape, or -1.
-	decide := func(ctx context.Context, k int) int {
+	// 1, 4, 16 s each) until every one is decided or ctx ends, or, when
+	// early, one refutes the check (after the first round, which gives
+	// each its chance to be the longest); it returns the index of an
+	// escape, or -1.
+	decide := func(ctx context.Context, k int, early bool) int {
 		for slice := judgeSlice; slice < 2*judgeTime && ctx.Err() == nil; slice *= 4 {
 			undecided := false
 			for i, e := range evasions[:k] {
@@ -150,7 +150,7 @@ func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left 
 				}
 				undecided = undecided || !mates[i].done
 			}
-			if !undecided || tooLong() {
+			if !undecided || early && tooLong() {
 				break
 			}
 		}
@@ -161,10 +161,13 @@ func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left 
 		onBoard--
 	}
 	first, cancelFirst := context.WithTimeout(ctx, judgeTime/2)
-	esc := decide(first, onBoard)
+	// The moves on the board are all searched: an escape among them is
+	// the clearer refutation, and they are few. Of the drops, once a
+	// defence is proven mated too late, each has its first round only.
+	esc := decide(first, onBoard, false)
 	cancelFirst()
 	if esc < 0 {
-		esc = decide(ctx, len(evasions))
+		esc = decide(ctx, len(evasions), true)
 	}
 	if esc >= 0 {
 		return practiceVerdict{kind: verdictEscape, reply: evasions[esc], line: []game.Move{evasions[esc]}}

@@ -40,8 +40,8 @@ func TestJudgeKingEscapeAmongDrops(t *testing.T) {
 
 // After ☗4二金打 in short.tsv #46 (mate in 5) ☖6一玉 is mated only in 5
 // more plies, proven at once, which refutes the check; ☖6二玉, which the
-// solver cannot finish, is not waited for, and its unfinished line (no
-// length) is not taken for a mate in 0.
+// solver cannot finish, has only the moves' half of the time, and its
+// unfinished line (no length) is not taken for a mate in 0.
 func TestJudgeTooLongProvenFirst(t *testing.T) {
 	p, err := game.ParseSFEN("4k4/1+B3Gn+R1/4p1Sp1/2pps1l1g/1p3PR2/2P6/1GNPP+pN2/3S5/1+lBKG4 w NL4Psl4p 2")
 	if err != nil {
