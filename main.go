@@ -945,6 +945,23 @@ func gameLine(p enum.Problem) ([]game.Move, error) {
 	return moves, nil
 }
 
+// checkOutPath reports why a file could not be written at path: its
+// folder missing or not a folder, or path itself a folder.
+func checkOutPath(path string) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("%s is a folder", path)
+	}
+	dir := filepath.Dir(path)
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("%s: no folder %s to write it in", path, dir)
+	case !st.IsDir():
+		return fmt.Errorf("%s: %s is not a folder", path, dir)
+	}
+	return nil
+}
+
 // runEnumerate counts every tsume problem of a small material by retrograde
 // analysis (package ai/enum) and prints one "<length> <count>" line per odd
 // length, then a summary; --out writes every problem as a problem set.
@@ -974,6 +991,14 @@ func runEnumerate(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stderr, "kiki enumerate:", err)
 		return 2
+	}
+	if *out != "" {
+		// Said before the walk, which takes minutes for the larger
+		// materials, not after it.
+		if err := checkOutPath(*out); err != nil {
+			fmt.Fprintln(stderr, "kiki enumerate: --out:", err)
+			return 2
+		}
 	}
 	start := time.Now()
 	var found []kif.Problem

@@ -439,3 +439,20 @@ func TestEnumerateCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumerateOutChecked: an --out that cannot be written is said before
+// the walk (no counts printed), naming the path given, not a temporary
+// file's.
+func TestEnumerateOutChecked(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{filepath.Join(dir, "missing", "x.tsv"), filepath.Join(file, "x.tsv"), dir} {
+		out, errOut, code := runMain("enumerate", "--max-length", "3", "--out", path, "GGP")
+		if code != 2 || out != "" || !strings.Contains(errOut, path) || strings.Contains(errOut, ".tmp-") {
+			t.Errorf("--out %s: code %d, stdout %q, stderr %q", path, code, out, errOut)
+		}
+	}
+}

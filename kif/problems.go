@@ -131,7 +131,7 @@ func parseProblem(line string) (Problem, error) {
 }
 
 // Check reports what is wrong with a problem, or nil: the SFEN by the
-// strict parser, the length odd, the material in SFEN piece letters, the
+// strict parser and with the defender's king on the board, the length odd, the material in SFEN piece letters, the
 // text columns free of tabs and line ends, and the main line (when there
 // is one) Length legal moves, each of the attacker's a check, the last
 // one mate.
@@ -144,6 +144,11 @@ func (p Problem) check() error {
 	}
 	if strings.ContainsAny(p.SFEN, "\t\r\n") {
 		return errors.New("column 1: a tab or line end inside the SFEN")
+	}
+	// Without the defender's king there is nothing to mate: no check is
+	// possible, and a practice of it could never be solved.
+	if pos.King(pos.Side().Opp()) == game.NoSquare {
+		return fmt.Errorf("column 1: %s, the defender (the side not to move), has no king to mate", pos.Side().Opp())
 	}
 	if p.Length < 1 || p.Length%2 == 0 {
 		return fmt.Errorf("column 2: expected an odd length from 1, got %d", p.Length)
@@ -219,8 +224,12 @@ func WriteProblemsFile(path string, ps []Problem, comments ...string) error {
 	}
 	if zw != nil {
 		if err := zw.Close(); err != nil {
-			return err
+			return fmt.Errorf("%s: %w", path, err)
 		}
 	}
-	return WriteAtomic(path, buf.Bytes())
+	if err := WriteAtomic(path, buf.Bytes()); err != nil {
+		// WriteAtomic's own error names its temporary file.
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
 }

@@ -90,6 +90,8 @@ func TestReadProblemsErrors(t *testing.T) {
 		{"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\t1\tG*5b\t\t\t\t\n", "expected at most 6 columns"},
 		{"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\t1\tG*5b\t\t\xff\n", "bad.tsv:1: not UTF-8"},
 		{"\x1f\x8bnot gzip", "bad.tsv: not a gzip file"},
+		{"9/9/4P4/9/9/9/9/9/9 b G 1\t1\t\n", "bad.tsv:1: column 1: 後手, the defender (the side not to move), has no king"},
+		{"4k4/9/9/9/9/9/9/9/9 w g 1\t1\t\n", "bad.tsv:1: column 1: 先手, the defender (the side not to move), has no king"},
 	} {
 		_, err := ReadProblems("bad.tsv", []byte(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -98,6 +100,12 @@ func TestReadProblemsErrors(t *testing.T) {
 	}
 	if err := WriteProblems(&bytes.Buffer{}, []Problem{{SFEN: "4k4/9/9/9/9/9/9/9/9 b G 1", Length: 1, Name: "a\tb"}}); err == nil {
 		t.Error("a tab inside a name was written")
+	}
+	// A file that cannot be written: the error names it, not only the
+	// temporary file it would have been written through.
+	path := filepath.Join(t.TempDir(), "missing", "x.tsv.gz")
+	if err := WriteProblemsFile(path, nil); err == nil || !strings.HasPrefix(err.Error(), path+": ") {
+		t.Errorf("WriteProblemsFile to a missing folder: %v", err)
 	}
 }
 

@@ -49,6 +49,7 @@ type practiceState struct {
 	saveErr  string
 	origS    *session
 	origRepl bool
+	origFlip bool
 	origAn   analysisState
 }
 
@@ -139,7 +140,7 @@ func (m *Model) startPractice() tea.Cmd {
 	}
 	m.cancelAI()
 	m.analysis.cancel()
-	pr := &practiceState{solver: newPracticeSolver(), origS: m.s, origRepl: m.replay, origAn: m.analysis, set: -1}
+	pr := &practiceState{solver: newPracticeSolver(), origS: m.s, origRepl: m.replay, origFlip: m.board.flipped, origAn: m.analysis, set: -1}
 	solved, err := loadSolved(m.opts.ConfigDir)
 	pr.solved = solved
 	if err != nil {
@@ -172,7 +173,7 @@ func (m *Model) leavePractice() {
 	m.replay = pr.origRepl
 	m.analysis.restore(pr.origAn)
 	m.board.deselect()
-	m.board.flipped = false
+	m.board.flipped = pr.origFlip // the problems turned it their way
 	m.hint = hintState{}
 	m.setMessage(m.tr("pr.left"), false)
 }
@@ -433,19 +434,7 @@ func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 func (m *Model) practiceMove(mv game.Move) tea.Cmd {
 	pr := m.practice
 	m.board.deselect()
-	switch {
-	case !pr.playing:
-		return nil
-	case pr.busy:
-		m.setMessage(m.tr("pr.busy"), true)
-		return nil
-	case pr.done:
-		m.setMessage(m.tr("pr.alreadySolved"), false)
-		return nil
-	case pr.wrong:
-		m.setMessage(m.tr("pr.retryFirst"), true)
-		return nil
-	case m.s.pos.Side() != m.practiceAttacker():
+	if !m.practiceReady() {
 		return nil
 	}
 	label := kif.MoveLabel(mv, m.s.pos.LastMove())
@@ -624,10 +613,32 @@ func (m *Model) practiceUndo() {
 	m.board.deselect()
 }
 
-// practiceHint asks the solver for the next move of the quickest mate.
+// practiceReady reports whether it is the player's turn to move or ask a
+// hint; when it is not because of a search under way, the problem solved
+// or a refuted check to take back first, the message says so.
+func (m *Model) practiceReady() bool {
+	pr := m.practice
+	switch {
+	case !pr.playing:
+		return false
+	case pr.busy:
+		m.setMessage(m.tr("pr.busy"), true)
+		return false
+	case pr.done:
+		m.setMessage(m.tr("pr.alreadySolved"), false)
+		return false
+	case pr.wrong:
+		m.setMessage(m.tr("pr.retryFirst"), true)
+		return false
+	}
+	return m.s.pos.Side() == m.practiceAttacker()
+}
+
+// practiceHint asks the solver for the next move of the quickest mate
+// (practiceReady says why not when it is not the player's turn).
 func (m *Model) practiceHint() tea.Cmd {
 	pr := m.practice
-	if pr.busy || pr.done || pr.wrong || m.s.pos.Side() != m.practiceAttacker() {
+	if !m.practiceReady() {
 		return nil
 	}
 	pr.stop()

@@ -65,13 +65,26 @@ type practiceVerdict struct {
 // defences not decided count as lasting (never as escapes).
 const judgeTime = 15 * time.Second
 
+// judgeSlice is the time each evasion is first given. The evasions not
+// decided in it are searched again, with four times as long, once every
+// other has had its turn (the solver's table keeps what was done), so
+// that an escape the solver finds at once is not left unsearched behind
+// a defence it cannot decide, which would take the whole judgeTime. The
+// moves of pieces on the board (the king's first) have the first half of
+// judgeTime to themselves: the drops between (合駒) are many, and those
+// the solver cannot decide would otherwise share out the time an escape
+// of the king needs.
+const judgeSlice = 250 * time.Millisecond
+
 // judgeCheck decides the defender's answer to the player's check in p
 // (the defender to move, not mated): every evasion is solved, the one
 // after which the attacker has no mate is an escape; otherwise the
 // evasion with the longest mate is the reply, preferring main (the main
 // line's move, NoMove for none) among equals, and a move that is not a
 // drop (a futile interposition) next. left is the plies the attacker may
-// take after the reply; strict false accepts a mate of any length.
+// take after the reply; strict false accepts a mate of any length. When
+// strict, a defence proven to be mated only after more than left plies
+// refutes the check without waiting for the drops still undecided.
 func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left int, main game.Move, strict bool) practiceVerdict {
 	ctx, cancel := context.WithTimeout(ctx, judgeTime)
 	defer cancel()
@@ -91,9 +104,81 @@ func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left 
 		return 3
 	}
 	slices.SortStableFunc(evasions, func(a, b game.Move) int { return order(a) - order(b) })
+	// Each evasion's mate: its length (-1 while unknown) and line; done
+	// once the length is proven the shortest.
+	type mateAfter struct {
+		n    int
+		line []game.Move
+		done bool
+	}
+	mates := make([]mateAfter, len(evasions))
+	for i := range mates {
+		mates[i].n = -1
+	}
+	tooLong := func() bool {
+		for _, a := range mates {
+			if strict && a.done && a.n > left {
+				return true
+			}
+		}
+		return false
+	}
+	// decide searches the first k evasions in rounds (at most four: 0.25,
+	// 1, 4, 16 s each) until every one is decided or ctx ends, or, when
+	// early, one refutes the check (after the first round, which gives
+	// each its chance to be the longest); it returns the index of an
+	// escape, or -1.
+	decide := func(ctx context.Context, k int, early bool) int {
+		for slice := judgeSlice; slice < 2*judgeTime && ctx.Err() == nil; slice *= 4 {
+			undecided := false
+			for i, e := range evasions[:k] {
+				if mates[i].done || ctx.Err() != nil {
+					continue
+				}
+				q := p.Clone()
+				q.DoMove(e)
+				sctx, scancel := context.WithTimeout(ctx, slice)
+				r := sv.solve(sctx, q)
+				scancel()
+				switch {
+				case r.Status == mate.NoMate:
+					return i
+				case r.Status == mate.Mate && !r.Partial:
+					// A partial line is a proof's beginning: its length
+					// says nothing of the mate's.
+					mates[i] = mateAfter{r.Length, r.Moves, r.Minimal}
+				}
+				undecided = undecided || !mates[i].done
+			}
+			if !undecided || early && tooLong() {
+				break
+			}
+		}
+		return -1
+	}
+	onBoard := len(evasions)
+	for onBoard > 0 && evasions[onBoard-1].IsDrop() {
+		onBoard--
+	}
+	first, cancelFirst := context.WithTimeout(ctx, judgeTime/2)
+	// The moves on the board are all searched: an escape among them is
+	// the clearer refutation, and they are few. Of the drops, once a
+	// defence is proven mated too late, each has its first round only.
+	esc := decide(first, onBoard, false)
+	cancelFirst()
+	if esc < 0 {
+		esc = decide(ctx, len(evasions), true)
+	}
+	if esc >= 0 {
+		return practiceVerdict{kind: verdictEscape, reply: evasions[esc], line: []game.Move{evasions[esc]}}
+	}
 	best := practiceVerdict{kind: verdictReply, reply: game.NoMove, mateIn: -2}
-	better := func(m game.Move, n int) bool {
+	refuted := tooLong()
+	better := func(m game.Move, a mateAfter) bool {
+		n := a.n
 		switch {
+		case refuted && !a.done:
+			return false // the refutation is a proven one
 		case best.reply == game.NoMove:
 			return true
 		case n == -1 || best.mateIn == -1:
@@ -108,22 +193,9 @@ func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left 
 		return best.reply.IsDrop() && !m.IsDrop()
 	}
 	var bestLine []game.Move
-	for _, e := range evasions {
-		q := p.Clone()
-		q.DoMove(e)
-		n := -1
-		var line []game.Move
-		if ctx.Err() == nil {
-			r := sv.solve(ctx, q)
-			switch r.Status {
-			case mate.NoMate:
-				return practiceVerdict{kind: verdictEscape, reply: e, line: []game.Move{e}}
-			case mate.Mate:
-				n, line = r.Length, r.Moves
-			}
-		}
-		if better(e, n) {
-			best.reply, best.mateIn, bestLine = e, n, line
+	for i, e := range evasions {
+		if better(e, mates[i]) {
+			best.reply, best.mateIn, bestLine = e, mates[i].n, mates[i].line
 		}
 	}
 	best.line = []game.Move{best.reply}

@@ -117,8 +117,31 @@ func materialName(letters string) string {
 
 // problemKey names a problem in the solved file: its position without
 // the move number, so the same problem in two sets is solved in both.
+// The picker looks up every problem of the library (some 20,000) each
+// time it is drawn, so the SFEN as the files write it (printable ASCII,
+// fields one space apart) is cut, not copied; any other is split and
+// joined.
 func problemKey(p *kif.Problem) string {
-	f := strings.Fields(p.SFEN)
+	s := p.SFEN
+	cut, spaces := len(s), 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' '):
+			return joinedKey(s)
+		case c == ' ':
+			if spaces++; spaces == 3 {
+				cut = i
+			}
+		case c < '!' || c > '~':
+			return joinedKey(s)
+		}
+	}
+	return s[:cut]
+}
+
+// joinedKey is problemKey of any SFEN: its first three fields.
+func joinedKey(sfen string) string {
+	f := strings.Fields(sfen)
 	if len(f) > 3 {
 		f = f[:3]
 	}

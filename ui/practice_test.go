@@ -15,6 +15,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
+	"kiki/kif"
 )
 
 // practiceLib is a small library: a 1-ply problem (G*5b), a 3-ply one
@@ -158,6 +159,21 @@ func TestPracticeHint(t *testing.T) {
 	}
 }
 
+// 'i' after a refuted check, or once the problem is solved, says why no
+// hint comes (the move keys say the same) instead of doing nothing.
+func TestPracticeHintRefused(t *testing.T) {
+	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
+		keys(":", "G*4b", "enter").waitFor("escapes").keys("i").waitFor("that check was refuted").final()
+	if !m.practice.wrong || m.practice.busy || m.hint.mv != game.NoMove {
+		t.Errorf("after i on a refuted check: wrong %v busy %v hint %v", m.practice.wrong, m.practice.busy, m.hint.mv)
+	}
+	m = newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
+		keys(":", "G*5b", "enter").waitFor("solved in").keys("i").waitFor("solved! n: next").final()
+	if !m.practice.done || m.practice.busy {
+		t.Errorf("after i on a solved problem: done %v busy %v", m.practice.done, m.practice.busy)
+	}
+}
+
 // A corrupt solved file is reported and never overwritten.
 func TestPracticeCorruptSolvedFile(t *testing.T) {
 	o := practiceOptions(t)
@@ -180,6 +196,13 @@ func TestPracticeLeave(t *testing.T) {
 		keys("esc").waitFor("choose a set").keys("esc").waitFor("left the tsume practice").final()
 	if m.practice != nil || m.s.pos.SFEN() != game.NewStartPosition().SFEN() {
 		t.Errorf("practice %v, position %s", m.practice, m.s.pos.SFEN())
+	}
+	// A board the player had turned (f) comes back turned, though the
+	// problems turn it their own way.
+	m = newPracticeSession(t, practiceOptions(t), 100, 30).keys("f", "t").waitFor("0/1").keys("n").waitFor("you attack").
+		keys("esc").waitFor("choose a set").keys("esc").waitFor("left the tsume practice").final()
+	if !m.board.flipped {
+		t.Error("the board turned before the practice is no longer turned after it")
 	}
 }
 
@@ -350,5 +373,48 @@ func TestPracticeKeyStorm(t *testing.T) {
 	}
 	if s.m.practice != nil {
 		s.m.practice.stop()
+	}
+}
+
+// The solved file's key of a problem: the SFEN's first three fields, the
+// same however the SFEN is spaced; the picker's counts, drawn each frame
+// over the whole library, allocate nothing.
+func TestProblemKey(t *testing.T) {
+	const want = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p"
+	for _, sfen := range []string{want + " 1", want, want + " 12 x", " " + want + " 1", "4k4/9/4P4/9/9/9/9/9/9  b G2r2b3g4s4n4l17p 1",
+		want + " 1 ", "4k4/9/4P4/9/9/9/9/9/9\tb G2r2b3g4s4n4l17p 1", "4k4/9/4P4/9/9/9/9/9/9\u3000b G2r2b3g4s4n4l17p 1"} {
+		if got := problemKey(&kif.Problem{SFEN: sfen}); got != want {
+			t.Errorf("%q: key %q, want %q", sfen, got, want)
+		}
+	}
+	sets, err := loadPracticeLib(practiceLib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := &practiceState{sets: sets, loaded: true, solved: map[string]string{problemKey(&sets[0].problems[0]): "2026-01-02"}}
+	c := pr.counts(0)
+	if sv, tot := c.sum(); sv != 1 || tot != 3 || c.solved[0] != 1 || c.total[0] != 1 || c.total[1] != 2 {
+		t.Fatalf("counts: %d/%d, by length %v", sv, tot, c)
+	}
+	if n := testing.AllocsPerRun(10, func() { pr.counts(0) }); n != 0 {
+		t.Errorf("counts allocates %v times a call", n)
+	}
+}
+
+// BenchmarkPracticeCounts: the picker's counts over a library of 20,000
+// problems, as one frame draws them.
+func BenchmarkPracticeCounts(b *testing.B) {
+	one, err := loadPracticeLib(practiceLib)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var big []kif.Problem
+	for len(big) < 20000 {
+		big = append(big, one[0].problems...)
+	}
+	pr := &practiceState{sets: []practiceSet{{file: "big.tsv", problems: big}}, loaded: true, solved: map[string]string{}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		pr.counts(0)
 	}
 }

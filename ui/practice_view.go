@@ -17,20 +17,33 @@ func lengthName(l Lang, i int) string {
 	return fmt.Sprintf(tr(l, "pr.len"), practiceLengths[i])
 }
 
-// counts is how many problems set s holds of length column l (l < 0:
-// every length), and how many of them are solved.
-func (pr *practiceState) counts(s, l int) (solved, total int) {
-	for i := range pr.sets[s].problems {
-		p := &pr.sets[s].problems[i]
-		if l >= 0 && lengthIdx(p.Length) != l {
-			continue
-		}
-		total++
-		if pr.isSolved(p) {
-			solved++
-		}
+// lengthCounts is a count of problems and of solved ones, by length
+// column (long, the last, is longIdx).
+type lengthCounts struct{ solved, total [longIdx + 1]int }
+
+// sum is the counts of every length together.
+func (c *lengthCounts) sum() (solved, total int) {
+	for l := range practiceLengths {
+		solved += c.solved[l]
+		total += c.total[l]
 	}
 	return solved, total
+}
+
+// counts is how many problems set s holds of each length, and how many of
+// them are solved: one pass over the set (the picker draws them for every
+// set each frame).
+func (pr *practiceState) counts(s int) lengthCounts {
+	var c lengthCounts
+	for i := range pr.sets[s].problems {
+		p := &pr.sets[s].problems[i]
+		l := lengthIdx(p.Length)
+		c.total[l]++
+		if pr.isSolved(p) {
+			c.solved[l]++
+		}
+	}
+	return c
 }
 
 // practicePanel is the side panel of the practice, inside w columns and
@@ -49,8 +62,13 @@ func (m *Model) practicePanel(w, h int) []string {
 		for i := range pr.sets {
 			nameW = max(nameW, runewidth.StringWidth(setName(m.lang, pr.sets[i].file)))
 		}
+		var current lengthCounts
 		for i := range pr.sets {
-			sv, tot := pr.counts(i, -1)
+			c := pr.counts(i)
+			if i == pr.picker.set {
+				current = c
+			}
+			sv, tot := c.sum()
 			row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.set), padRight(setName(m.lang, pr.sets[i].file), nameW), sv, tot)
 			if i == pr.picker.set {
 				row = m.theme.Current.Render(row)
@@ -66,8 +84,7 @@ func (m *Model) practicePanel(w, h int) []string {
 			lenW = max(lenW, runewidth.StringWidth(lengthName(m.lang, i)))
 		}
 		for i := range practiceLengths {
-			sv, tot := pr.counts(pr.picker.set, i)
-			row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.length), padRight(lengthName(m.lang, i), lenW), sv, tot)
+			row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.length), padRight(lengthName(m.lang, i), lenW), current.solved[i], current.total[i])
 			if i == pr.picker.length {
 				row = m.theme.Current.Render(row)
 			}
