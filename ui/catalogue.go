@@ -362,7 +362,7 @@ var catalogue = map[string][2]string{
 	"pr.line":          {"the line: ", "手順: "},
 	"pr.reply":         {"kiki answers %s (the longest defence)", "kiki の応手 %s (最長の受け)"},
 	"pr.unproven":      {"; kiki could not decide every defence in time", "; 時間内にすべての受けを読み切れませんでした"},
-	"pr.solved":        {"solved in %d plies! n: next unsolved problem, esc: back to the sets", "正解! %d手で詰みました。n: 次の未解決, esc: 問題集へ"},
+	"pr.solved":        {"solved: mate in %d! n: next unsolved, esc: the sets", "正解! %d手で詰みました。n: 次の未解決, esc: 問題集へ"},
 	"pr.notSaved":      {"not remembered: ", "記録できません: "},
 	"pr.retry":         {"taken back: your move again", "取り消しました: もう一度どうぞ"},
 	"pr.hintThinking":  {"kiki looks for a mate...", "kiki が詰みを探しています..."},

@@ -83,7 +83,7 @@ func TestPracticeInTmux(t *testing.T) {
 	send("u")
 	waitFor("your move again")
 	typeMove("G*4a")
-	s = waitFor("solved in 1 plies")
+	s = waitFor("solved: mate in 1!")
 	for i, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
 		if w := runewidth.StringWidth(l); w > 80 {
 			t.Errorf("line %d is %d columns", i, w)

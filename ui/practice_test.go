@@ -67,7 +67,7 @@ func TestPracticeSolveWithKeys(t *testing.T) {
 	o := practiceOptions(t)
 	m := newPracticeSession(t, o, 100, 30).keys("t").waitFor("0/1").
 		keys("n").waitFor("you attack").
-		keys("tab", "j", "enter").waitFor("solved in 1 plies").final()
+		keys("tab", "j", "enter").waitFor("solved: mate in 1!").final()
 	if !m.practice.done || m.s.node.Ply != 1 || m.s.pos.LastMove().USI() != "G*5b" {
 		t.Fatalf("not solved: done %v, ply %d, last %v", m.practice.done, m.s.node.Ply, m.s.pos.LastMove())
 	}
@@ -127,7 +127,7 @@ func TestPracticeEscapeExplained(t *testing.T) {
 func TestPracticeThreePlies(t *testing.T) {
 	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("l").waitFor("0/2").keys("n").waitFor("you attack").
 		keys(":", "R*3d", "enter").waitFor("kiki answers").
-		keys(":", "4b4d+", "enter").waitFor("solved in 3 plies").final()
+		keys(":", "4b4d+", "enter").waitFor("solved: mate in 3!").final()
 	if got := game.JoinUSI(m.s.pos.Moves()); got != "R*3d 3c3d 4b4d+" {
 		t.Errorf("moves %s", got)
 	}
@@ -168,7 +168,7 @@ func TestPracticeHintRefused(t *testing.T) {
 		t.Errorf("after i on a refuted check: wrong %v busy %v hint %v", m.practice.wrong, m.practice.busy, m.hint.mv)
 	}
 	m = newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
-		keys(":", "G*5b", "enter").waitFor("solved in").keys("i").waitFor("solved! n: next").final()
+		keys(":", "G*5b", "enter").waitFor("solved: mate in").keys("i").waitFor("solved! n: next").final()
 	if !m.practice.done || m.practice.busy {
 		t.Errorf("after i on a solved problem: done %v busy %v", m.practice.done, m.practice.busy)
 	}
