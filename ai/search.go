@@ -178,23 +178,52 @@ func (w *worker) evaluate() int {
 	// again and again; the evaluation is most of a node's cost.
 	key := w.pos.Key()
 	e := &w.evalCache[key&(evalCacheSize-1)]
-	if e.key == key^w.evalSalt {
+	if e.key == key^w.evalSalt && e.flags&evalKnown != 0 {
 		return int(e.v)
 	}
 	v := w.s.eval.Evaluate(w.pos)
-	*e = evalEntry{key: key ^ w.evalSalt, v: int32(v)}
+	if e.key != key^w.evalSalt {
+		*e = evalEntry{key: key ^ w.evalSalt}
+	}
+	e.v, e.flags = int32(v), e.flags|evalKnown
 	return v
+}
+
+// mate1Ply is the position's game.Position.Mate1Ply, cached with its evaluation:
+// nodes that do not mate at once are visited again and again by
+// iterative deepening, and the probe costs a tenth of the search.
+func (w *worker) mate1Ply() game.Move {
+	key := w.pos.Key()
+	e := &w.evalCache[key&(evalCacheSize-1)]
+	if e.key == key^w.evalSalt && e.flags&mate1Known != 0 {
+		return game.Move(e.flags &^ (evalKnown | mate1Known))
+	}
+	m := w.pos.Mate1Ply()
+	if e.key != key^w.evalSalt {
+		*e = evalEntry{key: key ^ w.evalSalt}
+	}
+	e.flags |= mate1Known | uint32(m)
+	return m
 }
 
 // evalCacheSize is the number of entries of a worker's evaluation cache
 // (a power of two; 16 bytes each).
 const evalCacheSize = 1 << 16
 
-// evalEntry is a cached static evaluation.
+// evalEntry is a cached static evaluation and one-ply mate probe.
 type evalEntry struct {
 	key uint64 // position key ^ the search's salt
 	v   int32
+	// flags says which of the two is known; with mate1Known, its low
+	// bits (those of a game.Move, 0–25) hold the mating move or NoMove.
+	flags uint32
 }
+
+// Flags of an evalEntry, above a game.Move's bits.
+const (
+	evalKnown  = 1 << 30
+	mate1Known = 1 << 31
+)
 
 func scoreToTT(v, ply int) int {
 	switch {
@@ -304,7 +333,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		// root the move loop finds it and records it as the best move).
 		var m game.Move
 		if ply > 0 {
-			m = p.Mate1Ply()
+			m = w.mate1Ply()
 		}
 		if m != game.NoMove {
 			v := MateScore - ply - 1
@@ -747,7 +776,7 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 			return best
 		}
 		if qdepth == 0 {
-			if m := p.Mate1Ply(); m != game.NoMove {
+			if m := w.mate1Ply(); m != game.NoMove {
 				return MateScore - ply - 1
 			}
 		}
