@@ -406,26 +406,16 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		depth -= 2
 	}
 
+	// The table's move goes first, unscored and before the others are
+	// generated: it cuts most of the nodes it is found in, and then
+	// generating and scoring the others (SEE for every capture) is wasted.
+	// When they are generated, it is swapped to the front as selecting it
+	// would, so the order of the rest is the same as with it generated.
+	ttFirst := ttMove != game.NoMove && p.IsLegalFast(ttMove)
 	var ml game.MoveList
-	p.LegalMoves(&ml)
-	if ml.Len() == 0 {
-		// No legal move loses in shogi, whether in check or not.
-		return -MateScore + ply
-	}
-	moves := ml.Slice()
-	scores := w.scoreBuf(len(moves), ply)
-	// The table's move goes first unscored: it cuts most of the nodes it
-	// is found in, and then scoring the others (SEE for every capture) is
-	// wasted. The swap is the one selecting it would make, so the order of
-	// the rest is the same.
-	ttFirst := false
-	if ttMove != game.NoMove {
-		if b := slices.Index(moves, ttMove); b >= 0 {
-			moves[0], moves[b] = moves[b], moves[0]
-			ttFirst = true
-		}
-	}
-	scored := false
+	var moves []game.Move
+	var scores []int32
+	generated, scored := false, false
 
 	best := -Infinite
 	bestMove := game.NoMove
@@ -433,23 +423,42 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	var quietsTried [64]game.Move
 	nQuiets := 0
 	moveCount := 0
-	for i := range moves {
+	for i := 0; ; i++ {
 		var m game.Move
-		if !scored && !(i == 0 && ttFirst) {
-			w.scoreMoves(moves, scores, ttMove, ply)
-			scored = true
-		}
 		if i == 0 && ttFirst {
-			m = moves[0]
-		} else if i < 3 {
-			m = pickNext(moves, scores, i)
+			m = ttMove
 		} else {
-			if i == 3 {
-				// Past the first few, sort the rest once instead of
-				// selecting each (nodes with many drops are common).
-				sortMoves(moves[3:], scores[3:])
+			if !generated {
+				generated = true
+				p.LegalMoves(&ml)
+				if ml.Len() == 0 {
+					// No legal move loses in shogi, whether in check or not.
+					return -MateScore + ply
+				}
+				moves = ml.Slice()
+				scores = w.scoreBuf(len(moves), ply)
+				if ttFirst {
+					b := slices.Index(moves, ttMove)
+					moves[0], moves[b] = moves[b], moves[0]
+				}
 			}
-			m = moves[i]
+			if i >= len(moves) {
+				break
+			}
+			if !scored {
+				w.scoreMoves(moves, scores, ttMove, ply)
+				scored = true
+			}
+			if i < 3 {
+				m = pickNext(moves, scores, i)
+			} else {
+				if i == 3 {
+					// Past the first few, sort the rest once instead of
+					// selecting each (nodes with many drops are common).
+					sortMoves(moves[3:], scores[3:])
+				}
+				m = moves[i]
+			}
 		}
 		moveCount++
 		capture := m.IsCapture() || m.IsPromotion()
