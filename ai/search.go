@@ -381,7 +381,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		caps := w.moveList(ply)
 		p.GenerateCaptures(caps)
 		for _, m := range caps.Slice() {
-			if w.s.params.see(p, m) < pb-eval {
+			if !w.s.params.seeGE(p, m, pb-eval) {
 				continue
 			}
 			w.stack[ply].move = m
@@ -477,15 +477,15 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 					continue
 				}
 				// A quiet move or drop that hangs material near the leaves.
-				if depth <= 6 && w.s.params.see(p, m) < -25*depth*depth {
+				if depth <= 6 && !w.s.params.seeGE(p, m, -25*depth*depth) {
 					continue
 				}
-			} else if capture && depth <= 4 && w.s.params.see(p, m) < -120*depth {
+			} else if capture && depth <= 4 && !w.s.params.seeGE(p, m, -120*depth) {
 				continue
 			}
 		}
 		ext := 0
-		if givesCheck && ply < 2*depth+4 && w.s.params.see(p, m) >= 0 {
+		if givesCheck && ply < 2*depth+4 && w.s.params.seeGE(p, m, 0) {
 			ext = 1
 		}
 		newDepth := depth - 1 + ext
@@ -675,7 +675,7 @@ func (w *worker) scoreMoves(moves []game.Move, scores []int32, ttMove game.Move,
 			if m.IsPromotion() {
 				s += int32(prm.Board[m.Moved().Type()] - prm.Board[m.Piece().Type()])
 			}
-			if prm.see(w.pos, m) < 0 {
+			if !prm.seeGE(w.pos, m, 0) {
 				s -= 1 << 24
 			} else {
 				s += 1 << 26
@@ -829,7 +829,7 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 			if !m.IsPromotion() && standPat+prm.Board[m.Captured().Type()]+prm.Hand[m.Captured().Type().Unpromote()]/2+150 <= alpha {
 				continue // delta pruning
 			}
-			if prm.see(p, m) < 0 {
+			if !prm.seeGE(p, m, 0) {
 				continue
 			}
 			// Quiet promotions of minor pieces add little; keep the search small.
