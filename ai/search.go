@@ -665,6 +665,7 @@ func (w *worker) scoreMoves(moves []game.Move, scores []int32, ttMove game.Move,
 		}
 	}
 	k := w.stack[ply].killers
+	c1, c2 := w.contRows(ply)
 	for i, m := range moves {
 		var s int32
 		switch {
@@ -687,7 +688,16 @@ func (w *worker) scoreMoves(moves []game.Move, scores []int32, ttMove game.Move,
 		case m == counter:
 			s = 1 << 25
 		default:
-			s = int32(w.quietScore(m, ply))
+			// quietScore, with the continuation rows looked up once.
+			pc, to := m.Piece(), m.To()
+			v := int(w.history[pc][to])
+			if c1 != nil {
+				v += int(c1[pc][to])
+			}
+			if c2 != nil {
+				v += int(c2[pc][to])
+			}
+			s = int32(v)
 		}
 		scores[i] = s
 	}
