@@ -246,6 +246,22 @@ func scoreFromTT(v, ply int) int {
 	return v
 }
 
+// ttCut returns the table's score and whether its bound decides the
+// window (alpha, beta): an exact score, a lower bound at or above beta,
+// or an upper bound at or below alpha. The caller checks the depth.
+func ttCut(d ttData, ply, alpha, beta int) (int, bool) {
+	v := scoreFromTT(d.score(), ply)
+	switch d.bound() {
+	case boundExact:
+		return v, true
+	case boundLower:
+		return v, v >= beta
+	case boundUpper:
+		return v, v <= alpha
+	}
+	return v, false
+}
+
 // cycleValue scores a position that repeats one on the path or in the game.
 func cycleValue(c game.Cycle) (int, bool) {
 	switch c {
@@ -301,21 +317,11 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	ttMove := game.NoMove
 	if ttHit {
-		// A stale or colliding move matches no generated move: harmless.
+		// A stale or colliding move fails IsLegalFast below: harmless.
 		ttMove = ttd.move()
 		if !pvNode && ttd.depth() >= depth {
-			v := scoreFromTT(ttd.score(), ply)
-			switch ttd.bound() {
-			case boundExact:
+			if v, ok := ttCut(ttd, ply, alpha, beta); ok {
 				return v
-			case boundLower:
-				if v >= beta {
-					return v
-				}
-			case boundUpper:
-				if v <= alpha {
-					return v
-				}
 			}
 		}
 	}
@@ -780,18 +786,8 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	if ttHit {
 		ttMove = ttd.move()
 		if beta-alpha == 1 {
-			v := scoreFromTT(ttd.score(), ply)
-			switch ttd.bound() {
-			case boundExact:
+			if v, ok := ttCut(ttd, ply, alpha, beta); ok {
 				return v
-			case boundLower:
-				if v >= beta {
-					return v
-				}
-			case boundUpper:
-				if v <= alpha {
-					return v
-				}
 			}
 		}
 	}
