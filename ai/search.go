@@ -476,7 +476,11 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		if !pvNode && !inCheck && best > -MateInMaxPly && ply > 0 {
 			if !capture && !givesCheck {
-				if depth <= 4 && moveCount > 4+depth*depth*2 {
+				if depth <= 5 && moveCount > 3+depth*depth {
+					continue
+				}
+				// A quiet move that has done badly here before.
+				if depth <= 3 && m != w.stack[ply].killers[0] && m != w.stack[ply].killers[1] && w.quietScore(m, ply) < -3000*depth {
 					continue
 				}
 				if depth <= 5 && eval+120+130*depth <= alpha {
