@@ -6,7 +6,16 @@ import "kiki/game"
 // at distance two), built once from the king's steps.
 var zone2 [game.NumSquares]game.Bitboard
 
+// kingDistTable[a][b] is kingDist(a, b), looked up by the evaluation's
+// king-distance terms instead of computed for every piece.
+var kingDistTable [game.NumSquares][game.NumSquares]uint8
+
 func init() {
+	for a := game.Square(0); a < game.NumSquares; a++ {
+		for b := game.Square(0); b < game.NumSquares; b++ {
+			kingDistTable[a][b] = uint8(kingDist(a, b))
+		}
+	}
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		z := game.SquareBB(s)
 		for k := 0; k < 2; k++ {
@@ -22,6 +31,11 @@ func popcount(b game.Bitboard) int { return b.Count() }
 
 // Evaluate returns the static evaluation of p in centipawns from the side
 // to move's point of view.
+//
+// It walks the pieces kind by kind rather than square by square, so that
+// what depends on the kind alone (its value, its rows of the king-distance
+// tables, its mobility weight, how it attacks) is looked up once per kind;
+// the evaluation is most of a node's cost.
 func (prm *Params) Evaluate(p *game.Position) int {
 	var score [2]int
 	var att1, att2 [2]game.Bitboard
@@ -29,58 +43,82 @@ func (prm *Params) Evaluate(p *game.Position) int {
 	for c := game.Black; c <= game.White; c++ {
 		own := p.Pieces(c)
 		ownK, enemyK := p.King(c), p.King(c.Opp())
-		for b := own; b.NonZero(); {
-			s := b.Pop()
-			pc := p.PieceAt(s)
-			t := pc.Type()
-			v := prm.Board[t]
-			rr := s.RelRank(c)
-			switch t {
-			case game.Pawn:
-				// Edge pawns gain little by advancing; the others, a little.
-				if f := s.File(); f != 1 && f != 9 {
-					v += (7 - rr) * prm.PawnAdvance
-				}
-			case game.Silver:
-				if rr >= 4 && rr <= 6 {
-					v += prm.SilverForward
-				}
-			case game.Knight:
-				if rr == 9 {
-					v += prm.KnightHome
-				}
-			case game.King:
-				if rr >= 4 {
-					v += (9 - rr) * prm.KingHome
-				}
-				d := s.File() - 5
-				if d < 0 {
-					d = -d
-				}
-				if d < 3 {
-					v += (3 - d) * prm.KingCenter
-				}
+		notOwn := own.Not()
+		v := 0
+		var a1, a2 game.Bitboard
+		for t := game.Pawn; t < game.NumPieceTypes; t++ {
+			bb := p.PiecesOf(c, t)
+			if bb.IsZero() {
+				continue
 			}
-			if enemyK != game.NoSquare {
-				v += prm.AttackNear[t][kingDist(s, enemyK)]
+			v += bb.Count() * prm.Board[t]
+			mob := prm.Mobility[t]
+			an, dn := &prm.AttackNear[t], &prm.DefendNear[t]
+			defend := ownK != game.NoSquare && t != game.King
+			for b := bb; b.NonZero(); {
+				s := b.Pop()
+				switch t {
+				case game.Pawn:
+					// Edge pawns gain little by advancing; the others, a little.
+					if f := s.File(); f != 1 && f != 9 {
+						v += (7 - s.RelRank(c)) * prm.PawnAdvance
+					}
+				case game.Silver:
+					if rr := s.RelRank(c); rr >= 4 && rr <= 6 {
+						v += prm.SilverForward
+					}
+				case game.Knight:
+					if s.RelRank(c) == 9 {
+						v += prm.KnightHome
+					}
+				case game.King:
+					if rr := s.RelRank(c); rr >= 4 {
+						v += (9 - rr) * prm.KingHome
+					}
+					d := s.File() - 5
+					if d < 0 {
+						d = -d
+					}
+					if d < 3 {
+						v += (3 - d) * prm.KingCenter
+					}
+				}
+				if enemyK != game.NoSquare {
+					v += an[kingDistTable[s][enemyK]]
+				}
+				if defend {
+					v += dn[kingDistTable[s][ownK]]
+				}
+				var a game.Bitboard
+				switch t {
+				case game.Lance:
+					a = game.LanceAttacks(c, s, occ)
+				case game.Bishop:
+					a = game.BishopAttacks(s, occ)
+				case game.Rook:
+					a = game.RookAttacks(s, occ)
+				case game.Horse:
+					a = game.BishopAttacks(s, occ).Or(game.StepAttacks(c, game.King, s))
+				case game.Dragon:
+					a = game.RookAttacks(s, occ).Or(game.StepAttacks(c, game.King, s))
+				default:
+					a = game.StepAttacks(c, t, s)
+				}
+				if mob != 0 {
+					v += mob * popcount(a.And(notOwn))
+				}
+				a2 = a2.Or(a1.And(a))
+				a1 = a1.Or(a)
 			}
-			if ownK != game.NoSquare && t != game.King {
-				v += prm.DefendNear[t][kingDist(s, ownK)]
-			}
-			a := game.Attacks(pc, s, occ)
-			if m := prm.Mobility[t]; m != 0 {
-				v += m * popcount(a.AndNot(own))
-			}
-			att2[c] = att2[c].Or(att1[c].And(a))
-			att1[c] = att1[c].Or(a)
-			score[c] += v
 		}
+		att1[c], att2[c] = a1, a2
 		h := p.Hand(c)
 		for t := game.Pawn; t <= game.Gold; t++ {
 			if n := h.Count(t); n > 0 {
-				score[c] += n * prm.Hand[t]
+				v += n * prm.Hand[t]
 			}
 		}
+		score[c] = v
 	}
 	for k := game.Black; k <= game.White; k++ {
 		score[k] += prm.kingSafety(p, k, att1, att2)

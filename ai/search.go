@@ -91,6 +91,7 @@ type worker struct {
 	evalCache []evalEntry
 	evalSalt  uint64
 	pv        [maxPly + 1][maxPly + 1]game.Move
+	moveLists [maxPly + 4]game.MoveList
 	pvLen     [maxPly + 1]int
 	root      []rootMove
 	pvIdx     int
@@ -178,23 +179,52 @@ func (w *worker) evaluate() int {
 	// again and again; the evaluation is most of a node's cost.
 	key := w.pos.Key()
 	e := &w.evalCache[key&(evalCacheSize-1)]
-	if e.key == key^w.evalSalt {
+	if e.key == key^w.evalSalt && e.flags&evalKnown != 0 {
 		return int(e.v)
 	}
 	v := w.s.eval.Evaluate(w.pos)
-	*e = evalEntry{key: key ^ w.evalSalt, v: int32(v)}
+	if e.key != key^w.evalSalt {
+		*e = evalEntry{key: key ^ w.evalSalt}
+	}
+	e.v, e.flags = int32(v), e.flags|evalKnown
 	return v
+}
+
+// mate1Ply is the position's game.Position.Mate1Ply, cached with its evaluation:
+// nodes that do not mate at once are visited again and again by
+// iterative deepening, and the probe costs a tenth of the search.
+func (w *worker) mate1Ply() game.Move {
+	key := w.pos.Key()
+	e := &w.evalCache[key&(evalCacheSize-1)]
+	if e.key == key^w.evalSalt && e.flags&mate1Known != 0 {
+		return game.Move(e.flags &^ (evalKnown | mate1Known))
+	}
+	m := w.pos.Mate1Ply()
+	if e.key != key^w.evalSalt {
+		*e = evalEntry{key: key ^ w.evalSalt}
+	}
+	e.flags |= mate1Known | uint32(m)
+	return m
 }
 
 // evalCacheSize is the number of entries of a worker's evaluation cache
 // (a power of two; 16 bytes each).
 const evalCacheSize = 1 << 16
 
-// evalEntry is a cached static evaluation.
+// evalEntry is a cached static evaluation and one-ply mate probe.
 type evalEntry struct {
 	key uint64 // position key ^ the search's salt
 	v   int32
+	// flags says which of the two is known; with mate1Known, its low
+	// bits (those of a game.Move, 0–25) hold the mating move or NoMove.
+	flags uint32
 }
+
+// Flags of an evalEntry, above a game.Move's bits.
+const (
+	evalKnown  = 1 << 30
+	mate1Known = 1 << 31
+)
 
 func scoreToTT(v, ply int) int {
 	switch {
@@ -214,6 +244,22 @@ func scoreFromTT(v, ply int) int {
 		return v + ply
 	}
 	return v
+}
+
+// ttCut returns the table's score and whether its bound decides the
+// window (alpha, beta): an exact score, a lower bound at or above beta,
+// or an upper bound at or below alpha. The caller checks the depth.
+func ttCut(d ttData, ply, alpha, beta int) (int, bool) {
+	v := scoreFromTT(d.score(), ply)
+	switch d.bound() {
+	case boundExact:
+		return v, true
+	case boundLower:
+		return v, v >= beta
+	case boundUpper:
+		return v, v <= alpha
+	}
+	return v, false
 }
 
 // cycleValue scores a position that repeats one on the path or in the game.
@@ -271,21 +317,11 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	ttMove := game.NoMove
 	if ttHit {
-		// A stale or colliding move matches no generated move: harmless.
+		// A stale or colliding move fails IsLegalFast below: harmless.
 		ttMove = ttd.move()
 		if !pvNode && ttd.depth() >= depth {
-			v := scoreFromTT(ttd.score(), ply)
-			switch ttd.bound() {
-			case boundExact:
+			if v, ok := ttCut(ttd, ply, alpha, beta); ok {
 				return v
-			case boundLower:
-				if v >= beta {
-					return v
-				}
-			case boundUpper:
-				if v <= alpha {
-					return v
-				}
 			}
 		}
 	}
@@ -304,7 +340,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		// root the move loop finds it and records it as the best move).
 		var m game.Move
 		if ply > 0 {
-			m = p.Mate1Ply()
+			m = w.mate1Ply()
 		}
 		if m != game.NoMove {
 			v := MateScore - ply - 1
@@ -348,10 +384,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if !pvNode && !inCheck && ply > 0 && depth >= 5 && beta > -MateInMaxPly && beta < MateInMaxPly &&
 		!(ttHit && ttd.depth() >= depth-3 && scoreFromTT(ttd.score(), ply) < beta+probCutMargin) {
 		pb := beta + probCutMargin
-		var caps game.MoveList
-		p.GenerateCaptures(&caps)
+		caps := w.moveList(ply)
+		p.GenerateCaptures(caps)
 		for _, m := range caps.Slice() {
-			if w.s.params.see(p, m) < pb-eval {
+			if !w.s.params.seeGE(p, m, pb-eval) {
 				continue
 			}
 			w.stack[ply].move = m
@@ -377,26 +413,16 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		depth -= 2
 	}
 
-	var ml game.MoveList
-	p.LegalMoves(&ml)
-	if ml.Len() == 0 {
-		// No legal move loses in shogi, whether in check or not.
-		return -MateScore + ply
-	}
-	moves := ml.Slice()
-	scores := w.scoreBuf(len(moves), ply)
-	// The table's move goes first unscored: it cuts most of the nodes it
-	// is found in, and then scoring the others (SEE for every capture) is
-	// wasted. The swap is the one selecting it would make, so the order of
-	// the rest is the same.
-	ttFirst := false
-	if ttMove != game.NoMove {
-		if b := slices.Index(moves, ttMove); b >= 0 {
-			moves[0], moves[b] = moves[b], moves[0]
-			ttFirst = true
-		}
-	}
-	scored := false
+	// The table's move goes first, unscored and before the others are
+	// generated: it cuts most of the nodes it is found in, and then
+	// generating and scoring the others (SEE for every capture) is wasted.
+	// When they are generated, it is swapped to the front as selecting it
+	// would, so the order of the rest is the same as with it generated.
+	ttFirst := ttMove != game.NoMove && p.IsLegalFast(ttMove)
+	var ml *game.MoveList
+	var moves []game.Move
+	var scores []int32
+	generated, scored := false, false
 
 	best := -Infinite
 	bestMove := game.NoMove
@@ -404,23 +430,43 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	var quietsTried [64]game.Move
 	nQuiets := 0
 	moveCount := 0
-	for i := range moves {
+	for i := 0; ; i++ {
 		var m game.Move
-		if !scored && !(i == 0 && ttFirst) {
-			w.scoreMoves(moves, scores, ttMove, ply)
-			scored = true
-		}
 		if i == 0 && ttFirst {
-			m = moves[0]
-		} else if i < 3 {
-			m = pickNext(moves, scores, i)
+			m = ttMove
 		} else {
-			if i == 3 {
-				// Past the first few, sort the rest once instead of
-				// selecting each (nodes with many drops are common).
-				sortMoves(moves[3:], scores[3:])
+			if !generated {
+				generated = true
+				ml = w.moveList(ply)
+				p.LegalMoves(ml)
+				if ml.Len() == 0 {
+					// No legal move loses in shogi, whether in check or not.
+					return -MateScore + ply
+				}
+				moves = ml.Slice()
+				scores = w.scoreBuf(len(moves), ply)
+				if ttFirst {
+					b := slices.Index(moves, ttMove)
+					moves[0], moves[b] = moves[b], moves[0]
+				}
 			}
-			m = moves[i]
+			if i >= len(moves) {
+				break
+			}
+			if !scored {
+				w.scoreMoves(moves, scores, ttMove, ply)
+				scored = true
+			}
+			if i < 3 {
+				m = pickNext(moves, scores, i)
+			} else {
+				if i == 3 {
+					// Past the first few, sort the rest once instead of
+					// selecting each (nodes with many drops are common).
+					sortMoves(moves[3:], scores[3:])
+				}
+				m = moves[i]
+			}
 		}
 		moveCount++
 		capture := m.IsCapture() || m.IsPromotion()
@@ -430,22 +476,26 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		if !pvNode && !inCheck && best > -MateInMaxPly && ply > 0 {
 			if !capture && !givesCheck {
-				if depth <= 4 && moveCount > 4+depth*depth*2 {
+				if depth <= 5 && moveCount > 3+depth*depth {
+					continue
+				}
+				// A quiet move that has done badly here before.
+				if depth <= 3 && m != w.stack[ply].killers[0] && m != w.stack[ply].killers[1] && w.quietScore(m, ply) < -3000*depth {
 					continue
 				}
 				if depth <= 5 && eval+120+130*depth <= alpha {
 					continue
 				}
 				// A quiet move or drop that hangs material near the leaves.
-				if depth <= 6 && w.s.params.see(p, m) < -25*depth*depth {
+				if depth <= 6 && !w.s.params.seeGE(p, m, -25*depth*depth) {
 					continue
 				}
-			} else if capture && depth <= 4 && w.s.params.see(p, m) < -120*depth {
+			} else if capture && depth <= 4 && !w.s.params.seeGE(p, m, -120*depth) {
 				continue
 			}
 		}
 		ext := 0
-		if givesCheck && ply < 2*depth+4 && w.s.params.see(p, m) >= 0 {
+		if givesCheck && ply < 2*depth+4 && w.s.params.seeGE(p, m, 0) {
 			ext = 1
 		}
 		newDepth := depth - 1 + ext
@@ -625,6 +675,7 @@ func (w *worker) scoreMoves(moves []game.Move, scores []int32, ttMove game.Move,
 		}
 	}
 	k := w.stack[ply].killers
+	c1, c2 := w.contRows(ply)
 	for i, m := range moves {
 		var s int32
 		switch {
@@ -635,7 +686,7 @@ func (w *worker) scoreMoves(moves []game.Move, scores []int32, ttMove game.Move,
 			if m.IsPromotion() {
 				s += int32(prm.Board[m.Moved().Type()] - prm.Board[m.Piece().Type()])
 			}
-			if prm.see(w.pos, m) < 0 {
+			if !prm.seeGE(w.pos, m, 0) {
 				s -= 1 << 24
 			} else {
 				s += 1 << 26
@@ -647,10 +698,29 @@ func (w *worker) scoreMoves(moves []game.Move, scores []int32, ttMove game.Move,
 		case m == counter:
 			s = 1 << 25
 		default:
-			s = int32(w.quietScore(m, ply))
+			// quietScore, with the continuation rows looked up once.
+			pc, to := m.Piece(), m.To()
+			v := int(w.history[pc][to])
+			if c1 != nil {
+				v += int(c1[pc][to])
+			}
+			if c2 != nil {
+				v += int(c2[pc][to])
+			}
+			s = int32(v)
 		}
 		scores[i] = s
 	}
+}
+
+// moveList returns ply's move list, emptied. The lists are kept by the
+// worker because a local one is zeroed (2.4 KB) at every node. ProbCut's
+// captures and the node's moves share a list: the first are done with
+// before the second are generated, and deeper plies use their own.
+func (w *worker) moveList(ply int) *game.MoveList {
+	ml := &w.moveLists[ply]
+	ml.Clear()
+	return ml
 }
 
 // scoreBuf returns a score slice for ply, reused between calls.
@@ -720,18 +790,8 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	if ttHit {
 		ttMove = ttd.move()
 		if beta-alpha == 1 {
-			v := scoreFromTT(ttd.score(), ply)
-			switch ttd.bound() {
-			case boundExact:
+			if v, ok := ttCut(ttd, ply, alpha, beta); ok {
 				return v
-			case boundLower:
-				if v >= beta {
-					return v
-				}
-			case boundUpper:
-				if v <= alpha {
-					return v
-				}
 			}
 		}
 	}
@@ -747,20 +807,20 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 			return best
 		}
 		if qdepth == 0 {
-			if m := p.Mate1Ply(); m != game.NoMove {
+			if m := w.mate1Ply(); m != game.NoMove {
 				return MateScore - ply - 1
 			}
 		}
 		alpha = max(alpha, best)
 	}
-	var ml game.MoveList
+	ml := w.moveList(ply)
 	if inCheck {
-		p.LegalMoves(&ml)
+		p.LegalMoves(ml)
 		if ml.Len() == 0 {
 			return -MateScore + ply
 		}
 	} else {
-		p.GenerateCaptures(&ml)
+		p.GenerateCaptures(ml)
 	}
 	moves := ml.Slice()
 	scores := w.scoreBuf(len(moves), ply)
@@ -779,7 +839,7 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 			if !m.IsPromotion() && standPat+prm.Board[m.Captured().Type()]+prm.Hand[m.Captured().Type().Unpromote()]/2+150 <= alpha {
 				continue // delta pruning
 			}
-			if prm.see(p, m) < 0 {
+			if !prm.seeGE(p, m, 0) {
 				continue
 			}
 			// Quiet promotions of minor pieces add little; keep the search small.

@@ -55,3 +55,23 @@ func (prm *Params) see(p *game.Position, m game.Move) int {
 	}
 	return gain[0]
 }
+
+// seeGE reports whether see(p, m) >= threshold. The exchange nets at most
+// what m takes (and its promotion gains), and at least that less the
+// moving piece (the opponent's best is to take it, after which the side
+// to move may stop): when either bound decides, the exchange is not
+// played out.
+func (prm *Params) seeGE(p *game.Position, m game.Move, threshold int) bool {
+	captured := prm.Board[m.Captured().Type()]
+	if captured-prm.Board[m.Piece().Type()] >= threshold {
+		return true
+	}
+	gain := captured
+	if m.IsPromotion() {
+		gain += prm.Board[m.Moved().Type()] - prm.Board[m.Piece().Type()]
+	}
+	if gain < threshold {
+		return false
+	}
+	return prm.see(p, m) >= threshold
+}

@@ -34,3 +34,28 @@ func TestSEE(t *testing.T) {
 		}
 	}
 }
+
+// seeGE's shortcuts answer as the whole exchange does, for every legal
+// move of many positions and thresholds on both sides of zero.
+func TestSEEGEMatchesSEE(t *testing.T) {
+	n := 0
+	for i, p := range evalTestPositions(t) {
+		if i%4 != 0 {
+			continue
+		}
+		var ml game.MoveList
+		p.LegalMoves(&ml)
+		for _, m := range ml.Slice() {
+			v := Default.see(p, m)
+			for _, th := range []int{-1200, -400, -120, -25, -1, 0, 1, 100, 300, 900} {
+				if got := Default.seeGE(p, m, th); got != (v >= th) {
+					t.Fatalf("%s: seeGE(%s, %d) = %v, see %d", p.SFEN(), m.USI(), th, got, v)
+				}
+				n++
+			}
+		}
+	}
+	if n < 30000 {
+		t.Fatalf("only %d cases", n)
+	}
+}
