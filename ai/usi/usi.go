@@ -262,6 +262,14 @@ func (s *Session) goCommand(f []string) {
 		s.infoString("go ignored: a search is already running")
 		return
 	}
+	if s.clearing != nil {
+		// A GUI may send go straight after usinewgame, without isready:
+		// the search must not start on a table still being cleared (its
+		// answers would depend on the race; the wait counts against the
+		// clock, which started at received).
+		<-s.clearing
+		s.clearing = nil
+	}
 	req, err := parseGo(f)
 	for _, p := range req.ignored {
 		s.infoString("go: unknown parameter %q ignored", p)
