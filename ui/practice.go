@@ -308,7 +308,6 @@ func (m *Model) practiceKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
-		m.leavePractice()
 		return m.askQuit()
 	case key.Matches(msg, k.Help):
 		cmd, _ := m.screenKey(msg)

@@ -418,3 +418,43 @@ func BenchmarkPracticeCounts(b *testing.B) {
 		pr.counts(0)
 	}
 }
+
+// q in the practice asks about the record the practice opened over:
+// cancelling the question keeps the problem on screen as it was; saving
+// leaves the practice first, so the record saved is that one, then quits.
+func TestPracticeQuitAsksAboutTheRecord(t *testing.T) {
+	o := practiceOptions(t)
+	o.Dir = t.TempDir()
+	m := newTestModel(o)
+	m.s.dirty = true // an unsaved change in the record on screen
+	if cmd := m.startPractice(); cmd != nil {
+		m.Update(cmd())
+	}
+	press(m, "n")
+	prob := m.s
+	if m.practice == nil || !m.practice.playing || prob == m.practice.origS {
+		t.Fatalf("no problem on: %q", m.message)
+	}
+	press(m, "q")
+	if _, ok := m.dialog.(*choiceDialog); !ok {
+		t.Fatalf("q: dialog %T, want the quit question", m.dialog)
+	}
+	press(m, "n")
+	if m.dialog != nil || m.quitting || m.practice == nil || !m.practice.playing || m.s != prob {
+		t.Fatalf("cancelled: dialog %T, quitting %v, practice %v, problem kept %v", m.dialog, m.quitting, m.practice, m.s == prob)
+	}
+	press(m, "q", "s")
+	if m.practice != nil {
+		t.Fatal("saving did not leave the practice")
+	}
+	path := filepath.Join(o.Dir, "kept.kif")
+	typePath(t, m, path)
+	press(m, "enter")
+	r, err := kif.ReadFile(path)
+	if err != nil || !m.quitting {
+		t.Fatalf("saved %v, quitting %v", err, m.quitting)
+	}
+	if got := r.StartPosition().SFEN(); got != game.NewStartPosition().SFEN() {
+		t.Errorf("saved the problem, not the record: %s", got)
+	}
+}
