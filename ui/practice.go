@@ -235,6 +235,14 @@ func (m *Model) previewPractice() {
 	pk := pr.picker
 	i := pr.nextUnsolved(pk.set, pk.length, -1)
 	if i < 0 {
+		// A length with no problems: an empty board (the panel says why),
+		// not the last preview left standing as if it were of this length.
+		pr.set, pr.idx = pk.set, -1
+		if pos, err := game.ParseSFEN(emptyBoardSFEN); err == nil {
+			m.s = newSession(pos)
+			m.replay = false
+			m.board.deselect()
+		}
 		return
 	}
 	pr.set, pr.idx = pk.set, i
@@ -248,6 +256,9 @@ func (m *Model) previewPractice() {
 		}
 	}
 }
+
+// emptyBoardSFEN is the picker's board for a length with no problems.
+const emptyBoardSFEN = "9/9/9/9/9/9/9/9/9 b - 1"
 
 // showProblem puts the current problem's position on the board, the
 // attacker at the bottom.

@@ -458,3 +458,30 @@ func TestPracticeQuitAsksAboutTheRecord(t *testing.T) {
 		t.Errorf("saved the problem, not the record: %s", got)
 	}
 }
+
+// A length with no problems shows an empty board and says so, rather
+// than the last preview as if it were of that length.
+func TestPracticePickerEmptyLength(t *testing.T) {
+	m := newTestModel(practiceOptions(t))
+	if cmd := m.startPractice(); cmd != nil {
+		m.Update(cmd())
+	}
+	press(m, "right")
+	if m.s.pos.King(game.White) == game.NoSquare {
+		t.Fatal("mate in 3: no problem on the board")
+	}
+	press(m, "right") // mate in 5: none in the test library
+	for sq := range game.Square(81) {
+		if pc := m.s.pos.PieceAt(sq); pc != game.NoPiece {
+			t.Fatalf("mate in 5 (0/0): %v on %v, want an empty board", pc, sq)
+		}
+	}
+	view := stripANSI(m.View())
+	if !strings.Contains(view, "no problems of this length") || strings.Contains(view, "on the board:") {
+		t.Errorf("the panel does not say the length is empty:\n%s", view)
+	}
+	press(m, "left")
+	if m.s.pos.King(game.White) == game.NoSquare || !strings.Contains(stripANSI(m.View()), "on the board:") {
+		t.Error("back to mate in 3: no preview")
+	}
+}
