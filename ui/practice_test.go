@@ -485,3 +485,26 @@ func TestPracticePickerEmptyLength(t *testing.T) {
 		t.Error("back to mate in 3: no preview")
 	}
 }
+
+// The side panel keeps its column between previews, though the
+// defender's hand (all the rest of the pieces in a mate in 1) is wider
+// than the board: the hand line packs its pieces to fit.
+func TestPracticePanelColumnFixed(t *testing.T) {
+	m := newTestModel(practiceOptions(t))
+	if cmd := m.startPractice(); cmd != nil {
+		m.Update(cmd())
+	}
+	title := m.tr("pr.title")
+	want := m.geom().columnWidth() + sideGap
+	for _, k := range []string{"", "right", "left"} {
+		press(m, k) // mate in 1, 3 and 1 again
+		first := strings.Split(stripANSI(m.View()), "\n")[0]
+		i := strings.Index(first, title)
+		if c := runewidth.StringWidth(first[:max(i, 0)]); i < 0 || c != want {
+			t.Errorf("after %q the panel is at column %d, want %d: %q", k, c, want, first)
+		}
+		if k != "right" && !strings.Contains(first, "歩17") {
+			t.Errorf("the defender's hand is cut: %q", first)
+		}
+	}
+}
