@@ -692,19 +692,5 @@ func (m *Model) practiceLayer() *[game.NumSquares]byte {
 	if pr == nil || !pr.wrong || len(pr.line) == 0 {
 		return nil
 	}
-	var layer [game.NumSquares]byte
-	q := m.s.pos.Clone()
-	for i, mv := range pr.line {
-		if i == pvLineMoves || !q.IsLegal(mv) {
-			break
-		}
-		if i == 0 && !mv.IsDrop() {
-			layer[mv.From()] = '^'
-		}
-		if layer[mv.To()] == 0 || layer[mv.To()] == '^' {
-			layer[mv.To()] = byte('1' + i)
-		}
-		q.DoMove(mv)
-	}
-	return &layer
+	return lineLayer(m.s.pos, pr.line)
 }
