@@ -22,6 +22,9 @@ type (
 	// saveThenMsg saves the record (asking for a name when needed), then
 	// acts on then.
 	saveThenMsg struct{ then tea.Msg }
+	// leavePracticeThenMsg closes the practice (if open), then acts on
+	// then: for answers about the session the practice opened over.
+	leavePracticeThenMsg struct{ then tea.Msg }
 	// discardThenMsg drops the recovery file, then acts on then.
 	discardThenMsg struct{ then tea.Msg }
 	// saveAsMsg writes to path, asking first before overwriting another
@@ -79,6 +82,9 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case quitMsg:
 		m.quitting = true
+		if m.practice != nil {
+			m.practice.stop() // its search ends with the program
+		}
 		m.cancelAI()
 		m.ext.closeEngines()
 		m.dropRecovery()
@@ -99,6 +105,11 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		m.s.dirty = true
 	case saveThenMsg:
 		cmd = m.saveThen(msg.then)
+	case leavePracticeThenMsg:
+		if m.practice != nil {
+			m.leavePractice()
+		}
+		cmd, _ = m.onAnswer(msg.then)
 	case discardThenMsg:
 		m.dropRecovery()
 		cmd, _ = m.onAnswer(msg.then)

@@ -198,6 +198,7 @@ type cell struct {
 	side, glyph string
 	empty       bool
 	style       lipgloss.Style
+	markStyle   lipgloss.Style // the mark's: style, or the theme's PVMark over it
 	layer, pv   byte
 }
 
@@ -248,7 +249,10 @@ func (b *boardView) cellOfSquare(s game.Square) cell {
 		// The tint covers the whole cell; the piece keeps its colour.
 		ps = ps.Inherit(bg)
 	}
-	c.mark, c.side, c.glyph, c.style = mc, side, glyph, ps
+	c.mark, c.side, c.glyph, c.style, c.markStyle = mc, side, glyph, ps, ps
+	if c.pv != 0 {
+		c.markStyle = t.PVMark.Inherit(ps)
+	}
 	return c
 }
 
@@ -293,7 +297,11 @@ func (b *boardView) render() []string {
 		sb.WriteString(t.Frame.Render("|"))
 		for col := 0; col < 9; col++ {
 			c := b.cellOfSquare(b.squareAt(col, row))
-			sb.WriteString(c.style.Render(string(c.mark) + c.side + c.glyph))
+			if c.pv != 0 {
+				sb.WriteString(c.markStyle.Render(string(c.mark)) + c.style.Render(c.side+c.glyph))
+			} else {
+				sb.WriteString(c.style.Render(string(c.mark) + c.side + c.glyph))
+			}
 		}
 		sb.WriteString(t.Frame.Render("|"))
 		sb.WriteString(b.rankLabel(row))
@@ -398,9 +406,12 @@ func (b *boardView) gridCell(s game.Square) []string {
 	// a frame's cost): the style wraps a row whole, as it has no underline.
 	pre, post := styleWrap(plain)
 	for i, r := range rows {
-		if i == pieceRow {
+		switch {
+		case i == pieceRow:
 			rows[i] = c.style.Render(r)
-		} else {
+		case i == 0 && c.pv != 0: // the line's character ends the top row
+			rows[i] = pre + r[:len(r)-1] + post + c.markStyle.UnsetUnderline().Render(r[len(r)-1:])
+		default:
 			rows[i] = pre + r + post
 		}
 	}

@@ -126,9 +126,16 @@ func (m *Model) pvLayer() *[game.NumSquares]byte {
 	if len(lines) == 0 {
 		return nil
 	}
+	return lineLayer(m.s.pos, lines[pick].PV)
+}
+
+// lineLayer is a line of moves from p drawn on the board: the first
+// move from '^' to '1', then the destinations of the next ones numbered
+// in order, up to pvLineMoves or the first move that is not legal.
+func lineLayer(p *game.Position, line []game.Move) *[game.NumSquares]byte {
 	var layer [game.NumSquares]byte
-	q := m.s.pos.Clone()
-	for i, mv := range lines[pick].PV {
+	q := p.Clone()
+	for i, mv := range line {
 		if i == pvLineMoves || !q.IsLegal(mv) {
 			break
 		}

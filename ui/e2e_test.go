@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,17 +15,7 @@ import (
 // TestEndToEndInTmux builds kiki and runs .ci/e2e.sh, which drives the
 // real binary in tmux at 100×30 and 80×24. It needs tmux (CI installs it).
 func TestEndToEndInTmux(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end test skipped in -short mode")
-	}
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed: the end-to-end terminal test needs it (apt-get install -y tmux; .ci/run does this)")
-	}
-	bin := filepath.Join(t.TempDir(), "kiki")
-	build := exec.Command("go", "build", "-o", bin, "..")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	_, bin := e2eBinary(t)
 	cmd := exec.Command("bash", "../.ci/e2e.sh", bin)
 	cmd.Env = append(os.Environ(), "LANG=C.UTF-8")
 	out, err := cmd.CombinedOutput()
@@ -41,17 +30,7 @@ func TestEndToEndInTmux(t *testing.T) {
 // shown in each), and at 200×50 the start position's four lances span at
 // least twice the rows and the columns they span at 80×24.
 func TestLayoutsInTmux(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end test skipped in -short mode")
-	}
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed: the end-to-end terminal test needs it (apt-get install -y tmux; .ci/run does this)")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "kiki")
-	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	dir, bin := e2eBinary(t)
 	sock := fmt.Sprintf("kiki-layouts-%d", os.Getpid())
 	tmux := func(args ...string) string {
 		out, _ := exec.Command("tmux", append([]string{"-L", sock}, args...)...).CombinedOutput()

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,19 +90,8 @@ const configName = "config.json"
 // error naming the file, and an empty config.
 func loadUserConfig(dir string) (userConfig, error) {
 	var c userConfig
-	if dir == "" {
-		return c, nil
-	}
-	path := filepath.Join(dir, configName)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return c, nil
-	}
-	if err != nil {
-		return c, fmt.Errorf("%s: %w", path, err)
-	}
-	if err := json.Unmarshal(data, &c); err != nil {
-		return userConfig{}, fmt.Errorf("%s: not a kiki config (%v); it is left as it is", path, err)
+	if err := readConfigJSON(dir, configName, "a kiki config", &c); err != nil {
+		return userConfig{}, err
 	}
 	return c, nil
 }

@@ -25,7 +25,13 @@ func (m *Model) askOpen() tea.Cmd {
 // unsaved reports whether replacing the session now would lose work: a
 // change not saved, or a game in progress with a move on the board.
 func (m *Model) unsaved() bool {
-	return m.s.dirty || m.s.playing && !m.s.end.over && m.s.node.Ply > 0
+	return m.s.unsaved()
+}
+
+// unsaved reports whether dropping s would lose work: a change not saved,
+// or a game in progress with a move on the board.
+func (s *session) unsaved() bool {
+	return s.dirty || s.playing && !s.end.over && s.node.Ply > 0
 }
 
 // confirmReplace acts on action, an action that replaces the record or

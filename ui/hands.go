@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"kiki/game"
 )
 
@@ -21,6 +23,24 @@ type handLine struct {
 	ascii  bool
 	note   string
 	lang   Lang
+	packed bool // the pieces without spaces between them, to fit
+	bare   bool // no "in hand" label either, to fit
+}
+
+// ViewIn draws the line inside w columns, so that what stands beside it
+// keeps its column: when the line is too wide (a tsume defender holding
+// the rest of the pieces, a player's name), the pieces packed without
+// spaces, then without the "in hand" label, cut as a last resort.
+func (h handLine) ViewIn(th *Theme, w int) string {
+	s := h.View(th)
+	for _, fit := range []*bool{&h.packed, &h.bare} {
+		if ansi.StringWidth(s) <= w {
+			break
+		}
+		*fit = true
+		s = h.View(th)
+	}
+	return ansi.Truncate(s, w, "…")
 }
 
 // View draws the line.
@@ -37,7 +57,11 @@ func (h handLine) View(th *Theme) string {
 	if h.clock != "" {
 		sb.WriteString(" " + h.clock)
 	}
-	sb.WriteString("  " + tr(h.lang, "hand.label") + " ")
+	if h.bare {
+		sb.WriteString("  ")
+	} else {
+		sb.WriteString("  " + tr(h.lang, "hand.label") + " ")
+	}
 	if h.hand.IsEmpty() {
 		sb.WriteString(tr(h.lang, "hand.none"))
 	}
@@ -53,9 +77,12 @@ func (h handLine) View(th *Theme) string {
 		if n > 1 {
 			label += fmt.Sprint(n)
 		}
-		if h.chosen == t {
+		switch {
+		case h.chosen == t:
 			sb.WriteString(th.Selected.Render("[" + label + "]"))
-		} else {
+		case h.packed:
+			sb.WriteString(label)
+		default:
 			sb.WriteString(label + " ")
 		}
 	}

@@ -305,20 +305,35 @@ func (m *Model) eachRune(msg tea.KeyMsg) tea.Cmd {
 
 // unsavedWhy says what would be lost: a game on, or unsaved changes.
 func (m *Model) unsavedWhy() string {
-	if m.s.playing && !m.s.end.over {
+	return m.unsavedWhyOf(m.s)
+}
+
+// unsavedWhyOf says what dropping s would lose: a game on, or unsaved
+// changes.
+func (m *Model) unsavedWhyOf(s *session) string {
+	if s.playing && !s.end.over {
 		return m.tr("ask.gameOn")
 	}
 	return m.tr("ask.unsaved")
 }
 
 // askQuit quits, first offering to save when something would be lost.
+// In the practice the question is about the session the practice opened
+// over: saving leaves the practice first (so the record saved is that
+// one), and cancelling keeps the practice as it was.
 func (m *Model) askQuit() tea.Cmd {
-	if !m.unsaved() {
+	s := m.s
+	var save tea.Msg = saveThenMsg{quitMsg{}}
+	if m.practice != nil {
+		s = m.practice.origS
+		save = leavePracticeThenMsg{save}
+	}
+	if !s.unsaved() {
 		m.onAnswer(quitMsg{})
 		return nil
 	}
-	m.dialog = &choiceDialog{question: m.tr("ask.quit") + m.unsavedWhy(), choices: []choice{
-		{"s", m.tr("ask.saveQuit"), saveThenMsg{quitMsg{}}},
+	m.dialog = &choiceDialog{question: m.tr("ask.quit") + m.unsavedWhyOf(s), choices: []choice{
+		{"s", m.tr("ask.saveQuit"), save},
 		{"y", m.tr("ask.quitNoSave"), quitMsg{}},
 		{"n", m.tr("ask.cancel"), nil},
 	}}

@@ -235,6 +235,14 @@ func (m *Model) previewPractice() {
 	pk := pr.picker
 	i := pr.nextUnsolved(pk.set, pk.length, -1)
 	if i < 0 {
+		// A length with no problems: an empty board (the panel says why),
+		// not the last preview left standing as if it were of this length.
+		pr.set, pr.idx = pk.set, -1
+		if pos, err := game.ParseSFEN(emptyBoardSFEN); err == nil {
+			m.s = newSession(pos)
+			m.replay = false
+			m.board.deselect()
+		}
 		return
 	}
 	pr.set, pr.idx = pk.set, i
@@ -248,6 +256,9 @@ func (m *Model) previewPractice() {
 		}
 	}
 }
+
+// emptyBoardSFEN is the picker's board for a length with no problems.
+const emptyBoardSFEN = "9/9/9/9/9/9/9/9/9 b - 1"
 
 // showProblem puts the current problem's position on the board, the
 // attacker at the bottom.
@@ -308,7 +319,6 @@ func (m *Model) practiceKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
-		m.leavePractice()
 		return m.askQuit()
 	case key.Matches(msg, k.Help):
 		cmd, _ := m.screenKey(msg)
@@ -682,19 +692,5 @@ func (m *Model) practiceLayer() *[game.NumSquares]byte {
 	if pr == nil || !pr.wrong || len(pr.line) == 0 {
 		return nil
 	}
-	var layer [game.NumSquares]byte
-	q := m.s.pos.Clone()
-	for i, mv := range pr.line {
-		if i == pvLineMoves || !q.IsLegal(mv) {
-			break
-		}
-		if i == 0 && !mv.IsDrop() {
-			layer[mv.From()] = '^'
-		}
-		if layer[mv.To()] == 0 || layer[mv.To()] == '^' {
-			layer[mv.To()] = byte('1' + i)
-		}
-		q.DoMove(mv)
-	}
-	return &layer
+	return lineLayer(m.s.pos, pr.line)
 }

@@ -162,20 +162,9 @@ type solvedFile struct {
 // error naming the file (and is never overwritten, see saveSolved).
 func loadSolved(dir string) (map[string]string, error) {
 	solved := map[string]string{}
-	if dir == "" {
-		return solved, nil
-	}
-	path := filepath.Join(dir, solvedName)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return solved, nil
-	}
-	if err != nil {
-		return solved, fmt.Errorf("%s: %w", path, err)
-	}
 	var f solvedFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		return solved, fmt.Errorf("%s: not kiki's list of solved problems (%v); it is left as it is", path, err)
+	if err := readConfigJSON(dir, solvedName, "kiki's list of solved problems", &f); err != nil {
+		return solved, err
 	}
 	for k, v := range f.Solved {
 		solved[k] = v

@@ -418,3 +418,93 @@ func BenchmarkPracticeCounts(b *testing.B) {
 		pr.counts(0)
 	}
 }
+
+// q in the practice asks about the record the practice opened over:
+// cancelling the question keeps the problem on screen as it was; saving
+// leaves the practice first, so the record saved is that one, then quits.
+func TestPracticeQuitAsksAboutTheRecord(t *testing.T) {
+	o := practiceOptions(t)
+	o.Dir = t.TempDir()
+	m := newTestModel(o)
+	m.s.dirty = true // an unsaved change in the record on screen
+	if cmd := m.startPractice(); cmd != nil {
+		m.Update(cmd())
+	}
+	press(m, "n")
+	prob := m.s
+	if m.practice == nil || !m.practice.playing || prob == m.practice.origS {
+		t.Fatalf("no problem on: %q", m.message)
+	}
+	press(m, "q")
+	if _, ok := m.dialog.(*choiceDialog); !ok {
+		t.Fatalf("q: dialog %T, want the quit question", m.dialog)
+	}
+	press(m, "n")
+	if m.dialog != nil || m.quitting || m.practice == nil || !m.practice.playing || m.s != prob {
+		t.Fatalf("cancelled: dialog %T, quitting %v, practice %v, problem kept %v", m.dialog, m.quitting, m.practice, m.s == prob)
+	}
+	press(m, "q", "s")
+	if m.practice != nil {
+		t.Fatal("saving did not leave the practice")
+	}
+	path := filepath.Join(o.Dir, "kept.kif")
+	typePath(t, m, path)
+	press(m, "enter")
+	r, err := kif.ReadFile(path)
+	if err != nil || !m.quitting {
+		t.Fatalf("saved %v, quitting %v", err, m.quitting)
+	}
+	if got := r.StartPosition().SFEN(); got != game.NewStartPosition().SFEN() {
+		t.Errorf("saved the problem, not the record: %s", got)
+	}
+}
+
+// A length with no problems shows an empty board and says so, rather
+// than the last preview as if it were of that length.
+func TestPracticePickerEmptyLength(t *testing.T) {
+	m := newTestModel(practiceOptions(t))
+	if cmd := m.startPractice(); cmd != nil {
+		m.Update(cmd())
+	}
+	press(m, "right")
+	if m.s.pos.King(game.White) == game.NoSquare {
+		t.Fatal("mate in 3: no problem on the board")
+	}
+	press(m, "right") // mate in 5: none in the test library
+	for sq := range game.Square(81) {
+		if pc := m.s.pos.PieceAt(sq); pc != game.NoPiece {
+			t.Fatalf("mate in 5 (0/0): %v on %v, want an empty board", pc, sq)
+		}
+	}
+	view := stripANSI(m.View())
+	if !strings.Contains(view, "no problems of this length") || strings.Contains(view, "on the board:") {
+		t.Errorf("the panel does not say the length is empty:\n%s", view)
+	}
+	press(m, "left")
+	if m.s.pos.King(game.White) == game.NoSquare || !strings.Contains(stripANSI(m.View()), "on the board:") {
+		t.Error("back to mate in 3: no preview")
+	}
+}
+
+// The side panel keeps its column between previews, though the
+// defender's hand (all the rest of the pieces in a mate in 1) is wider
+// than the board: the hand line packs its pieces to fit.
+func TestPracticePanelColumnFixed(t *testing.T) {
+	m := newTestModel(practiceOptions(t))
+	if cmd := m.startPractice(); cmd != nil {
+		m.Update(cmd())
+	}
+	title := m.tr("pr.title")
+	want := m.geom().columnWidth() + sideGap
+	for _, k := range []string{"", "right", "left"} {
+		press(m, k) // mate in 1, 3 and 1 again
+		first := strings.Split(stripANSI(m.View()), "\n")[0]
+		i := strings.Index(first, title)
+		if c := runewidth.StringWidth(first[:max(i, 0)]); i < 0 || c != want {
+			t.Errorf("after %q the panel is at column %d, want %d: %q", k, c, want, first)
+		}
+		if k != "right" && !strings.Contains(first, "歩17") {
+			t.Errorf("the defender's hand is cut: %q", first)
+		}
+	}
+}

@@ -90,7 +90,12 @@ func (m *Model) practicePanel(w, h int) []string {
 			}
 			add(row)
 		}
-		if p := pr.problem(); p != nil && pr.set == pr.picker.set && lengthIdx(p.Length) == pr.picker.length {
+		if current.total[pr.picker.length] == 0 {
+			add("")
+			for _, l := range wrap(m.tr("pr.none"), w) {
+				add(m.theme.Dim.Render(l))
+			}
+		} else if p := pr.problem(); p != nil && pr.set == pr.picker.set && lengthIdx(p.Length) == pr.picker.length {
 			add("")
 			add(m.theme.Dim.Render(m.tr("pr.onBoard")))
 			add(m.problemTitle())

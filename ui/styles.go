@@ -24,6 +24,9 @@ type Theme struct {
 	// PVBest tints the origin and destination of the engine's best move;
 	// PVNext the destinations of the later moves of its line.
 	PVBest, PVNext lipgloss.Style
+	// PVMark draws the line's characters (^, 1-9) over those tints, in a
+	// colour that reads on them (an empty square's grey does not).
+	PVMark lipgloss.Style
 	// Hint tints the origin and destination of the move the board
 	// highlights: the hint, or the analysis's best move.
 	Hint                                lipgloss.Style
@@ -40,7 +43,7 @@ func NewTheme(dark, noColor bool) Theme {
 			Selected: p, Dest: p, Capture: p, Last: p, Effect: p, CheckDrop: p, CheckDest: p, CheckOrigin: p,
 			CheckMove: p, MateMove: p, MapSente: p, MapGote: p, MapBoth: p, Title: s().Bold(true), Dim: p,
 			Warn: s().Bold(true), Banner: s().Bold(true).Reverse(true), Good: p, Bad: p, Current: s().Reverse(true),
-			MapHeat: [2][3]lipgloss.Style{{p, p, p}, {p, p, p}}, PVBest: p, PVNext: p, Hint: p}
+			MapHeat: [2][3]lipgloss.Style{{p, p, p}, {p, p, p}}, PVBest: p, PVNext: p, PVMark: s().Bold(true), Hint: p}
 	}
 	pick := func(light, darkC string) lipgloss.Color {
 		if dark {
@@ -77,6 +80,7 @@ func NewTheme(dark, noColor bool) Theme {
 	}
 	t.PVBest = s().Background(pick("150", "28")).Bold(true)
 	t.PVNext = s().Background(pick("194", "22"))
+	t.PVMark = s().Foreground(pick("16", "231")).Bold(true)
 	t.Hint = s().Background(pick("219", "90"))
 	t.Title = s().Bold(true)
 	t.Dim = s().Foreground(pick("244", "245"))

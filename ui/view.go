@@ -193,9 +193,9 @@ func (m *Model) boardColumn(g boardGeom) ([]string, [2]komadaiBox, checkInfo) {
 	}
 	var boxes [2]komadaiBox
 	if !g.grid() {
-		left := []string{m.handLine(top)}
+		left := []string{m.hand(top).ViewIn(&m.theme, boardWidth+1)}
 		left = append(left, rows...)
-		left = append(left, m.handLine(bottom))
+		left = append(left, m.hand(bottom).ViewIn(&m.theme, boardWidth+1))
 		for i := range left {
 			left[i] = padRight(left[i], boardWidth+1)
 		}
