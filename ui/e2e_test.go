@@ -31,12 +31,15 @@ func TestEndToEndInTmux(t *testing.T) {
 // least twice the rows and the columns they span at 80×24.
 func TestLayoutsInTmux(t *testing.T) {
 	dir, bin := e2eBinary(t)
-	sock := fmt.Sprintf("kiki-layouts-%d", os.Getpid())
+	// A server (socket) of its own for each size: a new session on the
+	// socket of a server that is still shutting down can die with it
+	// ("no server running" under load).
+	var sock string
 	tmux := func(args ...string) string {
 		out, _ := exec.Command("tmux", append([]string{"-L", sock}, args...)...).CombinedOutput()
 		return string(out)
 	}
-	defer tmux("kill-server")
+	defer func() { tmux("kill-server") }()
 	screen := func() string { return tmux("capture-pane", "-p", "-t", "k") }
 	waitFor := func(size, text string) string {
 		t.Helper()
@@ -53,7 +56,7 @@ func TestLayoutsInTmux(t *testing.T) {
 	spans := map[string]span{}
 	for _, size := range []string{"80x24", "120x40", "200x50"} {
 		w, h, _ := strings.Cut(size, "x")
-		tmux("kill-server")
+		sock = fmt.Sprintf("kiki-layouts-%d-%s", os.Getpid(), size)
 		tmux("new-session", "-d", "-s", "k", "-x", w, "-y", h,
 			fmt.Sprintf("cd '%s' && env LANG=C.UTF-8 TERM=xterm-256color KIKI_DATA_DIR='%s/data-%s' '%s' --human --no-mouse", dir, dir, size, bin))
 		s := waitFor(size, "先手 to move")
