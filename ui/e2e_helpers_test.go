@@ -29,18 +29,22 @@ func e2eBinary(t *testing.T) (dir, bin string) {
 	return dir, bin
 }
 
+// stop ends the pane's tmux server and the program in it.
+func (p *tmuxPane) stop() { _ = exec.Command("tmux", "-L", p.sock, "kill-server").Run() }
+
 // tmuxPane drives the real binary in a tmux session of its own.
 type tmuxPane struct {
 	t    *testing.T
 	sock string
 }
 
-// startTmux starts cmdline (with env) in a w×h pane on the tmux server
-// named name and this process's id, stopping whatever ran there before.
+// startTmux starts cmdline (with env) in a w×h pane on a tmux server of
+// its own (named by name, this process's id and the time: a session
+// started on the socket of a server still shutting down can die with it,
+// so a restart never reuses a socket).
 func startTmux(t *testing.T, name string, w, h int, env, cmdline string) *tmuxPane {
 	t.Helper()
-	p := &tmuxPane{t: t, sock: fmt.Sprintf("%s-%d", name, os.Getpid())}
-	_ = exec.Command("tmux", "-L", p.sock, "kill-server").Run()
+	p := &tmuxPane{t: t, sock: fmt.Sprintf("%s-%d-%d", name, os.Getpid(), time.Now().UnixNano())}
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", p.sock, "kill-server").Run() })
 	shell := fmt.Sprintf("env %s TERM=xterm-256color %s", env, cmdline)
 	if out, err := exec.Command("tmux", "-L", p.sock, "new-session", "-d", "-s", "k", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), shell).CombinedOutput(); err != nil {

@@ -21,6 +21,9 @@ func TestPracticeInTmux(t *testing.T) {
 	dir, bin := e2eBinary(t)
 	var p *tmuxPane
 	start := func() {
+		if p != nil {
+			p.stop()
+		}
 		env := fmt.Sprintf("LANG=C.UTF-8 KIKI_CONFIG_DIR='%s/config' KIKI_DATA_DIR='%s/data'", dir, dir)
 		p = startTmux(t, "kiki-practice", 80, 24, env, fmt.Sprintf("sh -c \"cd '%s' && '%s' --human --no-mouse\"", dir, bin))
 		p.waitFor("先手 to move")
