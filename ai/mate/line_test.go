@@ -30,3 +30,24 @@ func TestWalkWithinProvenLength(t *testing.T) {
 	}
 	checkLine(t, sfen, moves)
 }
+
+// A line from a first proof takes, at each evasion, the longest stored
+// bound; a small table loses most entries, so every evasion counts as
+// lasting the plies left, and the first in move order used to be taken
+// even when a single check mates it (a 3-ply line printed for a proven
+// mate in 25). Node limits make it repeatable.
+func TestWalkSkipsEvasionMatedAtOnce(t *testing.T) {
+	const sfen = "9/+Rg3k3/7r1/6B1b/9/9/9/9/9 b NSS3g2s3n4l18p 1"
+	p, err := game.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := New(Options{HashMiB: 16, MaxNodes: 300000}).Solve(context.Background(), p)
+	if res.Status != Mate || res.Partial {
+		t.Fatalf("solve: %v (partial %v)", res.Status, res.Partial)
+	}
+	if len(res.Moves) < 25 {
+		t.Fatalf("line of %d plies (first proof %v), the mate is 25", len(res.Moves), res.FirstProofLine)
+	}
+	checkLine(t, sfen, res.Moves)
+}

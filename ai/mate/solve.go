@@ -443,6 +443,16 @@ func (s *searcher) fallbackChoice(ml *game.MoveList, or bool, bound int) game.Mo
 				}
 			}
 			d := int(lr.dist)
+			if !or && d > 1 {
+				// A stored length is only an upper bound (and an evasion
+				// with nothing stored counts as bound): one that a single
+				// check mates lasts 1 ply, whatever the table says.
+				p.DoMove(m)
+				if p.Mate1Ply() != game.NoMove {
+					d = 1
+				}
+				p.UndoMove()
+			}
 			if best == game.NoMove || or && d < bestLen || !or && d > bestLen {
 				best, bestLen = m, d
 			}
