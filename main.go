@@ -534,9 +534,9 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		case res.Partial:
 			minimal = "the mate is proven, but the time or node limit came before its line was out: these are its first moves only"
 		case res.FirstProofLine && !*first:
-			minimal = "the proven line of the first proof: the time or node limit came before the minimal line"
+			minimal = "the first proof's line: the mate is proven, but the time or node limit came before the minimal line, and the defence shown may not be the longest"
 		case res.FirstProofLine:
-			minimal = "the proven line of the first proof"
+			minimal = "the first proof's line: the mate is proven, the defence shown may not be the longest"
 		case !res.Minimal:
 			minimal = "a mating line: neither the attack proven shortest nor the defence longest"
 		}
