@@ -81,6 +81,9 @@ type Request struct {
 	MultiPV int // lines to search and report; 0 means 1
 	// Info, if not nil, receives progress reports from the search goroutine.
 	Info func(Info)
+	// Start is when the clock started (a USI go command's arrival, before
+	// any wait for the table); zero means when Go is called.
+	Start time.Time
 }
 
 // Searcher is what plays or analyses a position: the built-in Engine, or
@@ -308,7 +311,11 @@ func (e *Engine) Go(ctx context.Context, p *game.Position, r Request) <-chan Res
 	if ev == nil {
 		ev = e.Params
 	}
-	s := &search{e: e, params: e.Params, eval: ev, tt: e.tt, start: time.Now(), limits: r.Limits,
+	start := r.Start
+	if start.IsZero() {
+		start = time.Now()
+	}
+	s := &search{e: e, params: e.Params, eval: ev, tt: e.tt, start: start, limits: r.Limits,
 		level: min(max(cmp.Or(r.Level, 10), 1), 10), multiPV: max(r.MultiPV, 1),
 		side: p.Side(), maxNodes: r.Nodes, info: r.Info, hit: make(chan struct{})}
 	s.ctx, s.cancel = context.WithCancel(ctx)

@@ -301,7 +301,7 @@ func (s *Session) goCommand(f []string) {
 		}()
 		return
 	}
-	ch := s.engine.Go(ctx, pos, ai.Request{Limits: l, Level: s.level, MultiPV: s.multiPV, Info: s.info})
+	ch := s.engine.Go(ctx, pos, ai.Request{Limits: l, Level: s.level, MultiPV: s.multiPV, Info: s.info, Start: received})
 	go func() {
 		defer cancel()
 		r := <-ch
