@@ -26,23 +26,20 @@ func NNUE() []byte { return nnueWeights }
 var games embed.FS
 
 // Games returns the embedded record library, its files at the top level.
-func Games() fs.FS {
-	sub, err := fs.Sub(games, "games")
-	if err != nil {
-		panic(err) // the pattern above guarantees the folder
-	}
-	return sub
-}
+func Games() fs.FS { return folder(games, "games") }
 
 //go:embed tsume/*.tsv.gz
 var tsume embed.FS
 
 // Tsume returns the embedded mate problem sets (gzip-compressed problem
 // sets, kif.ReadProblems reads them), their files at the top level.
-func Tsume() fs.FS {
-	sub, err := fs.Sub(tsume, "tsume")
+func Tsume() fs.FS { return folder(tsume, "tsume") }
+
+// folder is one embedded folder with its files at the top level.
+func folder(f embed.FS, dir string) fs.FS {
+	sub, err := fs.Sub(f, dir)
 	if err != nil {
-		panic(err) // the pattern above guarantees the folder
+		panic(err) // the go:embed patterns guarantee the folders
 	}
 	return sub
 }

@@ -366,9 +366,7 @@ func (p *Pos) After(m Move) Pos {
 		if m.Pc.Color() == game.Black {
 			q.Pc[c], q.Sq[c] = game.NewPiece(game.Black, q.Pc[c].Type().Unpromote()), InHand
 		} else {
-			copy(q.Pc[c:], q.Pc[c+1:q.N])
-			copy(q.Sq[c:], q.Sq[c+1:q.N])
-			q.N--
+			q.remove(c)
 		}
 	}
 	q.canon()

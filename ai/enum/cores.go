@@ -143,11 +143,16 @@ func corePlacements(k game.Square, kinds []game.PieceType, zushiki bool, fn func
 // without returns p with piece i taken off (to the defender's hand).
 func (p *Pos) without(i int) Pos {
 	q := *p
-	copy(q.Pc[i:], q.Pc[i+1:q.N])
-	copy(q.Sq[i:], q.Sq[i+1:q.N])
-	q.N--
+	q.remove(i)
 	q.canon()
 	return q
+}
+
+// remove takes piece i off the position's list (the caller re-sorts).
+func (p *Pos) remove(i int) {
+	copy(p.Pc[i:], p.Pc[i+1:p.N])
+	copy(p.Sq[i:], p.Sq[i+1:p.N])
+	p.N--
 }
 
 // allNeeded reports whether taking away any one piece of the mate p leaves
