@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -727,7 +728,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 
 // runLearn dispatches `kiki learn gen|train`.
 func runLearn(args []string, stdout, stderr io.Writer) int {
-	usage := "usage: kiki learn gen|train [FLAGS]  (kiki learn gen -h lists the flags)"
+	usage := "usage: kiki learn gen|label|train [FLAGS]  (kiki learn gen -h lists the flags)"
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, usage)
 		return 2
@@ -739,10 +740,12 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "gen":
 		return runLearnGen(args[1:], stdout, stderr)
+	case "label":
+		return runLearnLabel(args[1:], stdout, stderr)
 	case "train":
 		return runLearnTrain(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "kiki learn: unknown step %q (want gen or train)\n", args[0])
+	fmt.Fprintf(stderr, "kiki learn: unknown step %q (want gen, label or train)\n", args[0])
 	return 2
 }
 
@@ -863,6 +866,62 @@ func runLearnGen(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// runLearnLabel is `kiki learn label`: an external USI engine relabels the
+// positions of a record file (a stronger teacher than kiki's own search).
+func runLearnLabel(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("learn label", stderr)
+	in := fs.String("in", "", "record file to relabel (made by learn gen)")
+	out := fs.String("out", "", "record file to append the relabelled records to (a rerun resumes)")
+	engine := fs.String("engine", "/usr/games/fairy-stockfish", "the teacher: a USI engine's path")
+	depth := fs.Int("depth", 0, "search depth per position")
+	nodes := fs.Uint64("nodes", 0, "search nodes per position")
+	scale := fs.Float64("scale", 1, "kiki centipawns per teacher centipawn (the label is the teacher's score times this)")
+	clamp := fs.Int("clamp", 3000, "labels are bounded by ±this; a mate is ±this")
+	all := fs.Bool("all", false, "label positions in check and with a capturing best move too (training leaves them out)")
+	positions := fs.Int("positions", 0, "stop when the output holds this many records (0: all of the input)")
+	var opts [][2]string
+	fs.Func("option", "set an engine option, NAME=VALUE (repeatable; one thread and a 64 MiB hash are set first where the engine declares them)", func(s string) error {
+		name, value, ok := strings.Cut(s, "=")
+		if !ok || name == "" {
+			return fmt.Errorf("want NAME=VALUE")
+		}
+		opts = append(opts, [2]string{name, value})
+		return nil
+	})
+	if rest, err := parseArgs(fs, args); err != nil || len(rest) != 0 {
+		if err == nil {
+			fmt.Fprintf(stderr, "kiki learn label: unexpected argument %q\n", rest[0])
+		}
+		return 2
+	}
+	switch {
+	case *in == "" || *out == "":
+		fmt.Fprintln(stderr, "kiki learn label: --in and --out are required")
+		return 2
+	case *depth <= 0 && *nodes == 0:
+		fmt.Fprintln(stderr, "kiki learn label: give --depth or --nodes")
+		return 2
+	case *scale <= 0 || math.IsInf(*scale, 0) || math.IsNaN(*scale):
+		fmt.Fprintln(stderr, "kiki learn label: --scale must be positive")
+		return 2
+	case *clamp <= 0:
+		fmt.Fprintln(stderr, "kiki learn label: --clamp must be positive")
+		return 2
+	}
+	ctx, cancel := interruptible()
+	defer cancel()
+	_, err := learn.Label(ctx, learn.LabelOptions{
+		In: *in, Out: *out, Engine: usi.ClientConfig{Path: *engine}, Options: opts,
+		Depth: *depth, Nodes: *nodes, Scale: *scale, Clamp: *clamp, All: *all,
+		Positions: *positions, Log: stdout,
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki learn label:", err)
+		return 1
+	}
+	return 0
+}
+
 // evalFlags adds --eval (which evaluation plays and labels) and returns a
 // function that makes engines with it.
 func evalFlags(fs interface {
@@ -895,7 +954,7 @@ func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "learn-data/nnue.bin", "weights file, written after an epoch whose validation loss is the best so far")
 	ckpt := fs.String("checkpoint", "learn-data/train.ckpt", "checkpoint (float weights, optimiser state) written after every epoch")
 	resume := fs.Bool("resume", false, "carry on from --checkpoint")
-	from := fs.String("from", "", "start from this checkpoint's weights with this run's --lambda and data (fine-tuning; --resume takes precedence when --checkpoint exists)")
+	from := fs.String("from", "", "start from this checkpoint's (or weights file's) weights with this run's --lambda and data (fine-tuning; --resume takes precedence when --checkpoint exists)")
 	epochs := fs.Int("epochs", 10, "epochs to run")
 	batch := fs.Int("batch", 256, "positions per mini-batch")
 	lr := fs.Float64("lr", 1e-3, "Adam learning rate")

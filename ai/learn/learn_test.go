@@ -127,6 +127,18 @@ func TestGenerateResumeTrain(t *testing.T) {
 	if !strings.Contains(log.String(), "fine-tuning") || fm.Epoch != 4 || fm.Lambda != 0 || fm.Scale != 600 {
 		t.Fatalf("fine-tuning: epoch %d, λ %v, K %v, want 4, 0, 600 (K kept from the checkpoint)\n%s", fm.Epoch, fm.Lambda, fm.Scale, log.String())
 	}
+	// Fine-tuning from a weights file (no checkpoint): K comes with it.
+	fw := TrainOptions{Data: []string{out}, Checkpoint: filepath.Join(dir, "fw.ckpt"), From: weights, Epochs: 1, Batch: 8, Lambda: 1, Seed: 1, Log: &log}
+	if err := Train(context.Background(), fw); err != nil {
+		t.Fatalf("--from a weights file: %v\n%s", err, log.String())
+	}
+	wm, err := loadModel(fw.Checkpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wm.Scale != 600 || wm.Epoch != 1 {
+		t.Fatalf("--from a weights file: K %v, epoch %d, want 600 and 1", wm.Scale, wm.Epoch)
+	}
 	t.Log(log.String())
 	w, err := os.ReadFile(weights)
 	if err != nil {
@@ -240,4 +252,23 @@ func TestTrainHiddenLayer(t *testing.T) {
 		t.Fatalf("quantised and float networks differ by up to %.1f cp\n%s", worst, log.String())
 	}
 	t.Logf("quantised and float differ by at most %.1f cp", worst)
+}
+
+// TestFromNet: a quantised network read back as a float model quantises
+// to the same network (with and without a hidden layer), so `train
+// --from` a weights file starts where those weights are.
+func TestFromNet(t *testing.T) {
+	for _, l1 := range []int{0, 8} {
+		m := newModel(rand.New(rand.NewPCG(9, uint64(l1))), l1)
+		m.Scale = 450
+		for i := range m.W {
+			m.W[i] = float32(math.Sin(float64(i))) * 0.2
+		}
+		m.OB = 0.3
+		n1 := m.quantise()
+		n2 := fromNet(n1).quantise()
+		if !bytes.Equal(n1.Marshal(), n2.Marshal()) {
+			t.Errorf("hidden layer %d: the weights read back quantise to other weights", l1)
+		}
+	}
 }

@@ -23,7 +23,7 @@ type TrainOptions struct {
 	Checkpoint string   // float weights and optimiser state, written after every epoch
 	Resume     bool     // carry on from Checkpoint if it exists
 	// From, when set (and not resuming), starts from the weights of that
-	// checkpoint with this run's λ and data: fine-tuning (its K is kept,
+	// checkpoint (or quantised weights file) with this run's λ and data: fine-tuning (its K is kept,
 	// since the weights are scaled for it; the best validation loss starts
 	// afresh, since the validation set is another).
 	From   string
@@ -561,10 +561,47 @@ func (m *model) save(path string) error {
 	return writeAtomic(path, buf.Bytes())
 }
 
+// fromNet returns the float model of a quantised network (a weights file
+// such as assets/nnue.bin, when its checkpoint is gone): each bucket's
+// rows hold the exported sums and the factor rows start at zero, so the
+// model quantises back to the same network and fine-tuning starts at its
+// strength. The Adam state starts afresh.
+func fromNet(n *nnue.Net) *model {
+	m := &model{W: make([]float32, rows*nnue.Hidden), MW: make([]float32, rows*nnue.Hidden), VW: make([]float32, rows*nnue.Hidden)}
+	for i, w := range n.FT {
+		m.W[i] = float32(w) / nnue.QA
+	}
+	for i, b := range n.FTBias {
+		m.B[i] = float32(b) / nnue.QA
+	}
+	if n.L1 > 0 {
+		m.L1 = n.L1
+		k := len(n.L1W)
+		m.L1W, m.ML1W, m.VL1W = make([]float32, k), make([]float32, k), make([]float32, k)
+		m.L1B, m.ML1B, m.VL1B = make([]float32, n.L1), make([]float32, n.L1), make([]float32, n.L1)
+		for i, w := range n.L1W {
+			m.L1W[i] = float32(w) / nnue.QL
+		}
+		for j, b := range n.L1B {
+			m.L1B[j] = float32(float64(b) / (nnue.QA * nnue.QL))
+		}
+	}
+	for i, w := range n.Out {
+		m.O[i] = float32(w) / nnue.QB
+	}
+	m.OB = float32(float64(n.OutBias) / (nnue.QA * nnue.QB))
+	m.Scale = float64(n.Scale)
+	return m
+}
+
+// loadModel reads a checkpoint, or a quantised weights file (see fromNet).
 func loadModel(path string) (*model, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
+	}
+	if n, err := nnue.Load(data); err == nil {
+		return fromNet(n), nil
 	}
 	var m model
 	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&m); err != nil {
