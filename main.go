@@ -875,6 +875,7 @@ func runLearnLabel(args []string, stdout, stderr io.Writer) int {
 	engine := fs.String("engine", "/usr/games/fairy-stockfish", "the teacher: a USI engine's path")
 	depth := fs.Int("depth", 0, "search depth per position")
 	nodes := fs.Uint64("nodes", 0, "search nodes per position")
+	byoyomi := fs.Duration("byoyomi", 0, "search with this byoyomi (for gpsusi, which refuses go depth: set its depth with --option LimitDepth=N)")
 	scale := fs.Float64("scale", 1, "kiki centipawns per teacher centipawn (the label is the teacher's score times this)")
 	clamp := fs.Int("clamp", 3000, "labels are bounded by ±this; a mate is ±this")
 	all := fs.Bool("all", false, "label positions in check and with a capturing best move too (training leaves them out)")
@@ -898,8 +899,8 @@ func runLearnLabel(args []string, stdout, stderr io.Writer) int {
 	case *in == "" || *out == "":
 		fmt.Fprintln(stderr, "kiki learn label: --in and --out are required")
 		return 2
-	case *depth <= 0 && *nodes == 0:
-		fmt.Fprintln(stderr, "kiki learn label: give --depth or --nodes")
+	case *depth <= 0 && *nodes == 0 && *byoyomi <= 0:
+		fmt.Fprintln(stderr, "kiki learn label: give --depth, --nodes or --byoyomi")
 		return 2
 	case *scale <= 0 || math.IsInf(*scale, 0) || math.IsNaN(*scale):
 		fmt.Fprintln(stderr, "kiki learn label: --scale must be positive")
@@ -912,7 +913,7 @@ func runLearnLabel(args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 	_, err := learn.Label(ctx, learn.LabelOptions{
 		In: *in, Out: *out, Engine: usi.ClientConfig{Path: *engine}, Options: opts,
-		Depth: *depth, Nodes: *nodes, Scale: *scale, Clamp: *clamp, All: *all,
+		Depth: *depth, Nodes: *nodes, Byoyomi: *byoyomi, Scale: *scale, Clamp: *clamp, All: *all,
 		Positions: *positions, Log: stdout,
 	})
 	if err != nil {
@@ -963,20 +964,21 @@ func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "random seed (initial weights, shuffling)")
 	bucketLR := fs.Float64("bucket-lr", 0.1, "learning-rate factor of the king-bucket rows")
 	squareLR := fs.Float64("square-lr", 0.3, "learning-rate factor of the bucket-free piece-square rows")
+	scoreScale := fs.Float64("score-scale", 1, "multiply the records' scores by this as they are read (teacher labels written with another scale than a later fit's)")
 	l1 := fs.Int("l1", 0, "units of a hidden layer between the accumulators and the output (0: none; a resumed checkpoint keeps its own)")
 	data, err := parseArgs(fs, args)
 	if err != nil {
 		return 2
 	}
-	if len(data) == 0 || *lambda < 0 || *lambda > 1 || *epochs < 0 {
-		fmt.Fprintln(stderr, "usage: kiki learn train [FLAGS] RECORDFILE...  (--lambda in 0..1)")
+	if len(data) == 0 || *lambda < 0 || *lambda > 1 || *epochs < 0 || !(*scoreScale > 0) || math.IsInf(*scoreScale, 0) {
+		fmt.Fprintln(stderr, "usage: kiki learn train [FLAGS] RECORDFILE...  (--lambda in 0..1, --score-scale positive)")
 		return 2
 	}
 	ctx, cancel := interruptible()
 	defer cancel()
 	err = learn.Train(ctx, learn.TrainOptions{
 		Data: data, Out: *out, Checkpoint: *ckpt, Resume: *resume, From: *from, Epochs: *epochs, Batch: *batch,
-		LR: *lr, Lambda: *lambda, Scale: *scale, Seed: *seed, BucketLR: *bucketLR, SquareLR: *squareLR, L1: *l1, Log: stdout,
+		LR: *lr, Lambda: *lambda, Scale: *scale, Seed: *seed, BucketLR: *bucketLR, SquareLR: *squareLR, L1: *l1, ScoreScale: *scoreScale, Log: stdout,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "kiki learn train:", err)

@@ -21,9 +21,12 @@ type LabelOptions struct {
 	// Options are set on the engine before the first search, in order
 	// (name, value pairs), after oneCore's where the engine declares them.
 	Options [][2]string
-	// Depth and Nodes limit each search (at least one of them).
-	Depth int
-	Nodes uint64
+	// Depth, Nodes and Byoyomi limit each search (at least one of them;
+	// gpsusi refuses go depth and nodes: it takes its depth from its
+	// LimitDepth option and needs a clock).
+	Depth   int
+	Nodes   uint64
+	Byoyomi time.Duration
 	// Scale converts the teacher's centipawns into kiki's: the label is
 	// round(Scale × teacher score). 0 means 1 (keep the teacher's).
 	Scale float64
@@ -122,8 +125,8 @@ func convertScore(score int, scale float64, clamp int) int16 {
 // hand-set evaluation), which is how Scale is chosen.
 func Label(ctx context.Context, o LabelOptions) (ScaleFit, error) {
 	var fit ScaleFit
-	if o.Depth <= 0 && o.Nodes == 0 {
-		return fit, fmt.Errorf("label: give a depth or a node count")
+	if o.Depth <= 0 && o.Nodes == 0 && o.Byoyomi <= 0 {
+		return fit, fmt.Errorf("label: give a depth, a node count or a byoyomi")
 	}
 	if o.Scale == 0 {
 		o.Scale = 1
@@ -166,8 +169,8 @@ func Label(ctx context.Context, o LabelOptions) (ScaleFit, error) {
 	if err := eng.NewGame(); err != nil {
 		return fit, fmt.Errorf("label: %w", err)
 	}
-	logf("label: %s holds %d records; %s labels %d positions of %s (depth %d, nodes %d, ×%.4g)\n",
-		o.Out, have, eng.Name, len(recs), o.In, o.Depth, o.Nodes, o.Scale)
+	logf("label: %s holds %d records; %s labels %d positions of %s (depth %d, nodes %d, byoyomi %v, ×%.4g)\n",
+		o.Out, have, eng.Name, len(recs), o.In, o.Depth, o.Nodes, o.Byoyomi, o.Scale)
 	start := time.Now()
 	added, lastLog := 0, time.Now()
 	var b [RecordSize]byte
@@ -191,7 +194,7 @@ func Label(ctx context.Context, o LabelOptions) (ScaleFit, error) {
 		if p.Impossible() != nil || !p.HasLegalMove() {
 			continue // nothing to search: the engine would refuse it or resign
 		}
-		res := <-eng.Go(context.WithoutCancel(ctx), p, ai.Request{Limits: ai.Limits{Depth: o.Depth, Nodes: o.Nodes}})
+		res := <-eng.Go(context.WithoutCancel(ctx), p, ai.Request{Limits: ai.Limits{Depth: o.Depth, Nodes: o.Nodes, Byoyomi: o.Byoyomi}})
 		if res.Err != nil {
 			return fit, fmt.Errorf("label: record %d: %w", i, res.Err)
 		}

@@ -272,3 +272,13 @@ func TestFromNet(t *testing.T) {
 		}
 	}
 }
+
+func TestRescale(t *testing.T) {
+	recs := []Record{{Score: 100}, {Score: -333}, {Score: 30000}, {Score: -30000}}
+	rescale(recs, 1.5)
+	for i, want := range []int16{150, -500, 32767, -32768} {
+		if recs[i].Score != want {
+			t.Errorf("record %d: %d, want %d", i, recs[i].Score, want)
+		}
+	}
+}

@@ -42,6 +42,10 @@ type TrainOptions struct {
 	// rows: with few positions the fine rows must move slowly, or they
 	// learn noise (0: 0.1 and 0.3).
 	BucketLR, SquareLR float64
+	// ScoreScale multiplies the records' scores as they are read (0: 1):
+	// teacher labels written with one scale and found by a later, larger
+	// fit to need another are converted here instead of relabelled.
+	ScoreScale float64
 	// L1 is the width of a hidden layer between the accumulators and the
 	// output (0: none). A resumed checkpoint keeps its own.
 	L1  int
@@ -183,6 +187,15 @@ func loadData(paths []string) (train, val []Record, err error) {
 		val, train = train[len(train)-1:], train[:len(train)-1]
 	}
 	return train, val, nil
+}
+
+// rescale multiplies the records' scores by x, rounded and kept within
+// int16.
+func rescale(recs []Record, x float64) {
+	for i := range recs {
+		v := math.Round(float64(recs[i].Score) * x)
+		recs[i].Score = int16(min(max(v, math.MinInt16), math.MaxInt16))
+	}
 }
 
 // fitScale returns the K for which sigmoid(score/K) best predicts the
@@ -643,6 +656,10 @@ func Train(ctx context.Context, o TrainOptions) error {
 	trainRecs, valRecs, err := loadData(o.Data)
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
+	}
+	if o.ScoreScale > 0 && o.ScoreScale != 1 {
+		rescale(trainRecs, o.ScoreScale)
+		rescale(valRecs, o.ScoreScale)
 	}
 	if len(trainRecs) == 0 || len(valRecs) == 0 {
 		return fmt.Errorf("train: too few positions (%d training, %d validation)", len(trainRecs), len(valRecs))
