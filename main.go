@@ -965,6 +965,8 @@ func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	bucketLR := fs.Float64("bucket-lr", 0.1, "learning-rate factor of the king-bucket rows")
 	squareLR := fs.Float64("square-lr", 0.3, "learning-rate factor of the bucket-free piece-square rows")
 	scoreScale := fs.Float64("score-scale", 1, "multiply the records' scores by this as they are read (teacher labels written with another scale than a later fit's)")
+	scoreOffset := fs.Int("score-offset", 0, "subtract this from every score after --score-scale (a teacher's bonus for the side to move)")
+	maxDiff := fs.Int("max-diff", 0, "leave out positions whose score is more than this from the hand-set static evaluation (0: keep all)")
 	l1 := fs.Int("l1", 0, "units of a hidden layer between the accumulators and the output (0: none; a resumed checkpoint keeps its own)")
 	data, err := parseArgs(fs, args)
 	if err != nil {
@@ -978,7 +980,7 @@ func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 	err = learn.Train(ctx, learn.TrainOptions{
 		Data: data, Out: *out, Checkpoint: *ckpt, Resume: *resume, From: *from, Epochs: *epochs, Batch: *batch,
-		LR: *lr, Lambda: *lambda, Scale: *scale, Seed: *seed, BucketLR: *bucketLR, SquareLR: *squareLR, L1: *l1, ScoreScale: *scoreScale, Log: stdout,
+		LR: *lr, Lambda: *lambda, Scale: *scale, Seed: *seed, BucketLR: *bucketLR, SquareLR: *squareLR, L1: *l1, ScoreScale: *scoreScale, ScoreOffset: *scoreOffset, MaxDiff: *maxDiff, Log: stdout,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "kiki learn train:", err)

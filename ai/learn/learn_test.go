@@ -275,10 +275,27 @@ func TestFromNet(t *testing.T) {
 
 func TestRescale(t *testing.T) {
 	recs := []Record{{Score: 100}, {Score: -333}, {Score: 30000}, {Score: -30000}}
-	rescale(recs, 1.5)
+	rescale(recs, 1.5, 0)
 	for i, want := range []int16{150, -500, 32767, -32768} {
 		if recs[i].Score != want {
 			t.Errorf("record %d: %d, want %d", i, recs[i].Score, want)
 		}
+	}
+	rescale(recs, 1, 200)
+	for i, want := range []int16{-50, -700, 32567, -32768} {
+		if recs[i].Score != want {
+			t.Errorf("record %d: %d, want %d", i, recs[i].Score, want)
+		}
+	}
+}
+
+func TestNearStatic(t *testing.T) {
+	p := game.NewStartPosition()
+	v := ai.Default.Evaluate(p)
+	recs := []Record{NewRecord(p), NewRecord(p), NewRecord(p)}
+	recs[0].Score, recs[1].Score, recs[2].Score = int16(v+100), int16(v-301), int16(v-300)
+	kept := nearStatic(recs, 300)
+	if len(kept) != 2 || kept[0].Score != int16(v+100) || kept[1].Score != int16(v-300) {
+		t.Fatalf("kept %+v", kept)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"kiki/ai"
 	"kiki/ai/nnue"
 	"kiki/game"
 )
@@ -46,6 +47,16 @@ type TrainOptions struct {
 	// teacher labels written with one scale and found by a later, larger
 	// fit to need another are converted here instead of relabelled.
 	ScoreScale float64
+	// ScoreOffset is subtracted from every score after ScoreScale: a
+	// teacher whose search scores stand above kiki's static evaluation for
+	// the side to move (the move in hand is worth something to a search,
+	// nothing to the hand-set evaluation) is brought level with it.
+	ScoreOffset int
+	// MaxDiff, when positive, leaves out positions whose score differs
+	// from the hand-set static evaluation by more than this: where a
+	// teacher's search sees a tactic coming, its score is no static
+	// value for the network to learn.
+	MaxDiff int
 	// L1 is the width of a hidden layer between the accumulators and the
 	// output (0: none). A resumed checkpoint keeps its own.
 	L1  int
@@ -189,13 +200,29 @@ func loadData(paths []string) (train, val []Record, err error) {
 	return train, val, nil
 }
 
-// rescale multiplies the records' scores by x, rounded and kept within
-// int16.
-func rescale(recs []Record, x float64) {
+// rescale multiplies the records' scores by x and subtracts off, rounded
+// and kept within int16.
+func rescale(recs []Record, x float64, off int) {
 	for i := range recs {
-		v := math.Round(float64(recs[i].Score) * x)
+		v := math.Round(float64(recs[i].Score)*x) - float64(off)
 		recs[i].Score = int16(min(max(v, math.MinInt16), math.MaxInt16))
 	}
+}
+
+// nearStatic returns the records whose score is within d of the hand-set
+// static evaluation of their position (filtering recs in place).
+func nearStatic(recs []Record, d int) []Record {
+	kept := recs[:0]
+	for _, r := range recs {
+		p, err := r.Position()
+		if err != nil {
+			continue
+		}
+		if v := ai.Default.Evaluate(p); abs(int(r.Score)-v) <= d {
+			kept = append(kept, r)
+		}
+	}
+	return kept
 }
 
 // fitScale returns the K for which sigmoid(score/K) best predicts the
@@ -657,9 +684,18 @@ func Train(ctx context.Context, o TrainOptions) error {
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
-	if o.ScoreScale > 0 && o.ScoreScale != 1 {
-		rescale(trainRecs, o.ScoreScale)
-		rescale(valRecs, o.ScoreScale)
+	if o.ScoreScale <= 0 {
+		o.ScoreScale = 1
+	}
+	if o.ScoreScale != 1 || o.ScoreOffset != 0 {
+		rescale(trainRecs, o.ScoreScale, o.ScoreOffset)
+		rescale(valRecs, o.ScoreScale, o.ScoreOffset)
+	}
+	if o.MaxDiff > 0 {
+		nt, nv := len(trainRecs), len(valRecs)
+		trainRecs, valRecs = nearStatic(trainRecs, o.MaxDiff), nearStatic(valRecs, o.MaxDiff)
+		logf("train: %d training and %d validation positions left out: score more than %d cp from the hand-set evaluation\n",
+			nt-len(trainRecs), nv-len(valRecs), o.MaxDiff)
 	}
 	if len(trainRecs) == 0 || len(valRecs) == 0 {
 		return fmt.Errorf("train: too few positions (%d training, %d validation)", len(trainRecs), len(valRecs))
