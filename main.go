@@ -728,7 +728,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 
 // runLearn dispatches `kiki learn gen|train`.
 func runLearn(args []string, stdout, stderr io.Writer) int {
-	usage := "usage: kiki learn gen|label|train [FLAGS]  (kiki learn gen -h lists the flags)"
+	usage := "usage: kiki learn gen|train|label [FLAGS]  (kiki learn gen -h lists the flags)"
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, usage)
 		return 2
