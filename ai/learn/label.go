@@ -45,14 +45,17 @@ type LabelOptions struct {
 // ScaleFit accumulates (teacher, kiki) score pairs of quiet positions and
 // fits the factor that turns the teacher's centipawns into kiki's.
 type ScaleFit struct {
-	n                     int
-	st, sk, stt, skk, stk float64
+	n             int
+	stt, skk, stk float64
 }
 
-// oneCore are the options that hold a teacher to one thread and a small
-// hash (the names differ between engines; only declared ones are set), and
-// keep gpsusi out of its opening book, whose moves come with no score.
-var oneCore = [][2]string{{"Threads", "1"}, {"Thread", "1"}, {"USI_Hash", "64"}, {"Hash", "64"}, {"BookDepth", "0"}}
+// oneCore returns the options that hold a teacher to one thread and a
+// small hash (the names differ between engines; only declared ones are
+// set), and keep gpsusi out of its opening book, whose moves come with no
+// score.
+func oneCore() [][2]string {
+	return [][2]string{{"Threads", "1"}, {"Thread", "1"}, {"USI_Hash", "64"}, {"Hash", "64"}, {"BookDepth", "0"}}
+}
 
 // fitBound leaves out of the fit positions where either score is beyond
 // it: there both evaluations saturate or see a mate, and the scale of the
@@ -67,8 +70,6 @@ func (f *ScaleFit) Add(teacher, kiki int) {
 	}
 	t, k := float64(teacher), float64(kiki)
 	f.n++
-	f.st += t
-	f.sk += k
 	f.stt += t * t
 	f.skk += k * k
 	f.stk += t * k
@@ -154,7 +155,7 @@ func Label(ctx context.Context, o LabelOptions) (ScaleFit, error) {
 		return fit, fmt.Errorf("label: %w", err)
 	}
 	defer eng.Close()
-	for _, kv := range oneCore {
+	for _, kv := range oneCore() {
 		if _, ok := eng.Option(kv[0]); ok {
 			if err := eng.SetOption(kv[0], kv[1]); err != nil {
 				return fit, fmt.Errorf("label: %w", err)
