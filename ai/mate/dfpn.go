@@ -64,6 +64,8 @@ type searcher struct {
 	walkOnly, walked, walkLimits bool
 	graceTime                    time.Duration
 	graceNodes                   uint64
+	// walkMemo holds the walk's line lengths by position (walk.go).
+	walkMemo map[uint64]uint16
 
 	path   map[uint64]int // positions on the current path, and their ply
 	stack  [][]child

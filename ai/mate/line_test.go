@@ -51,3 +51,43 @@ func TestWalkSkipsEvasionMatedAtOnce(t *testing.T) {
 	}
 	checkLine(t, sfen, res.Moves)
 }
+
+// The walk works the mate lengths out again over the stored proofs rather
+// than trusting them: a first proof stores lengths that later searches
+// lower only where they pass, so after the shortening (which leaves the
+// root's first proof of 27 plies stored but finds the mate in 19 below
+// it) a walk by stored lengths sent the defender into evasions stored long
+// but mated soon, a 17-ply line for a mate in 19. Against the attacker's
+// play that the walk fixes, the defender's longest line can be no shorter
+// than the minimax length.
+func TestWalkNotShorterThanMinimax(t *testing.T) {
+	const sfen = "ln2+B1gnl/2R1G1k2/p2p1p+bp1/2p3p1p/9/2P1S3P/P2P1PPP1/4s4/2+r2GKNL b GSL3Psnp 1"
+	const minimax = 19
+	p, err := game.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv := New(Options{HashMiB: 64})
+	s := sv.newSearcher(context.Background(), p.Clone())
+	first := s.prove(infDepth)
+	if first.pn != 0 {
+		t.Fatalf("no proof: pn %d dn %d", first.pn, first.dn)
+	}
+	l := int(first.dist)
+	for l >= 3 {
+		r := s.prove(l - 2)
+		if r.pn != 0 {
+			break
+		}
+		l = int(r.dist)
+	}
+	if l != minimax {
+		t.Fatalf("shortened to %d plies, the mate is %d", l, minimax)
+	}
+	s.walkOnly = true
+	moves, _, complete := s.line(int(first.dist))
+	if !complete || len(moves) < minimax || len(moves) > int(first.dist) {
+		t.Fatalf("walk: %d plies (complete %v), minimax %d, first proof %d", len(moves), complete, minimax, first.dist)
+	}
+	checkLine(t, sfen, moves)
+}

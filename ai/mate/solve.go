@@ -272,6 +272,7 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 	exact = true
 	// The line so far is history above every search made here: ply -1.
 	s.path = map[uint64]int{s.pos.Key(): -1}
+	s.walkMemo = map[uint64]uint16{}
 	for rem := length; len(moves) < 4*length+100; rem-- {
 		if !s.walkOnly && !s.walked && s.overLimits() {
 			// The limits are spent: walk the rest along the stored proofs,
@@ -298,9 +299,22 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 			break
 		}
 		chosen := game.NoMove
+		if s.walkOnly || s.walked {
+			// The walk along the stored proofs (walk.go).
+			exact = false
+			var after int
+			if chosen, after = s.walkStep(rem); chosen == game.NoMove {
+				break
+			}
+			p.DoMove(chosen)
+			s.path[p.Key()] = -1
+			moves = append(moves, chosen)
+			rem = after + 1 // the loop takes one off
+			continue
+		}
 		// Exact step from the table.
 		for _, m := range ml.Slice() {
-			if rem < 1 || s.walkOnly || s.walked {
+			if rem < 1 {
 				break
 			}
 			bk, key := p.KeyAfter(m)
@@ -321,7 +335,7 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 				break
 			}
 		}
-		if chosen == game.NoMove && rem >= 1 && !s.walkOnly && !s.walked {
+		if chosen == game.NoMove && rem >= 1 {
 			chosen = s.probeChoice(&ml, or, rem)
 		}
 		if chosen == game.NoMove {
@@ -406,59 +420,48 @@ func (s *searcher) probeChoice(ml *game.MoveList, or bool, rem int) game.Move {
 }
 
 // fallbackChoice picks a move by the stored mate lengths within bound
-// plies — the shortest check, the longest evasion. With bound the plies
-// left of a proven length, lengths fall strictly along the line, so it ends
-// in mate without cycling, and an evasion with nothing stored within bound
-// needs no search: the position's proof says it is mated within bound. A
-// check with nothing stored is searched (without the line as history: a
-// proof does not depend on the path that reaches it).
+// plies — the shortest check, the longest evasion — where the exact step
+// found nothing. With bound the plies left of a proven length, lengths fall
+// strictly along the line, so it ends in mate without cycling, and an
+// evasion with nothing stored within bound needs no search: the position's
+// proof says it is mated within bound. A check with nothing stored is
+// searched (without the line as history: a proof does not depend on the
+// path that reaches it).
 func (s *searcher) fallbackChoice(ml *game.MoveList, or bool, bound int) game.Move {
 	p := s.pos
-	walk := s.walkOnly || s.walked
 	best, bestLen := game.NoMove, 0
-	for pass := 0; pass < 2 && best == game.NoMove; pass++ {
-		// The walk takes the best stored child and searches only when
-		// none is stored (pass 1); the exact line searches every child
-		// with nothing stored, in one pass.
-		for _, m := range ml.Slice() {
-			bk, key := p.KeyAfter(m)
-			lr := s.tt.lookup(bk, p.HandAfter(m, s.attacker), bound)
-			if !(lr.found && lr.pn == 0) {
-				if walk && pass == 0 {
+	for _, m := range ml.Slice() {
+		bk, key := p.KeyAfter(m)
+		lr := s.tt.lookup(bk, p.HandAfter(m, s.attacker), bound)
+		if !(lr.found && lr.pn == 0) {
+			if !or && bound < infDepth-1 {
+				lr = lookupResult{pn: 0, dist: uint16(bound), found: true}
+			} else {
+				saved := s.path
+				s.path = map[uint64]int{key: 0}
+				p.DoMove(m)
+				res := s.probe(bound)
+				p.UndoMove()
+				s.path = saved
+				if res.pn != 0 {
 					continue
 				}
-				if !or && bound < infDepth-1 {
-					lr = lookupResult{pn: 0, dist: uint16(bound), found: true}
-				} else {
-					saved := s.path
-					s.path = map[uint64]int{key: 0}
-					p.DoMove(m)
-					res := s.probe(bound)
-					p.UndoMove()
-					s.path = saved
-					if res.pn != 0 {
-						continue
-					}
-					lr = lookupResult{pn: 0, dist: res.dist, found: true}
-				}
-			}
-			d := int(lr.dist)
-			if !or && d > 1 {
-				// A stored length is only an upper bound (and an evasion
-				// with nothing stored counts as bound): one that a single
-				// check mates lasts 1 ply, whatever the table says.
-				p.DoMove(m)
-				if p.Mate1Ply() != game.NoMove {
-					d = 1
-				}
-				p.UndoMove()
-			}
-			if best == game.NoMove || or && d < bestLen || !or && d > bestLen {
-				best, bestLen = m, d
+				lr = lookupResult{pn: 0, dist: res.dist, found: true}
 			}
 		}
-		if !walk {
-			break
+		d := int(lr.dist)
+		if !or && d > 1 {
+			// A stored length is only an upper bound (and an evasion
+			// with nothing stored counts as bound): one that a single
+			// check mates lasts 1 ply, whatever the table says.
+			p.DoMove(m)
+			if p.Mate1Ply() != game.NoMove {
+				d = 1
+			}
+			p.UndoMove()
+		}
+		if best == game.NoMove || or && d < bestLen || !or && d > bestLen {
+			best, bestLen = m, d
 		}
 	}
 	return best
