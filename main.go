@@ -535,9 +535,9 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		case res.Partial:
 			minimal = "the mate is proven, but the time or node limit came before its line was out: these are its first moves only"
 		case res.FirstProofLine && !*first:
-			minimal = "the first proof's line: the mate is proven, but the time or node limit came before the minimal line, and the defence shown may not be the longest"
+			minimal = "the first proof's line: the mate is proven, but the time or node limit came before the minimal line; the attack shown may not be the shortest, and the defence is the longest against it unless the limit also cut the line's walk short"
 		case res.FirstProofLine:
-			minimal = "the first proof's line: the mate is proven, the defence shown may not be the longest"
+			minimal = "the first proof's line: the mate is proven; the attack shown may not be the shortest, and the defence is the longest against it unless the limits cut the line's walk short"
 		case !res.Minimal:
 			minimal = "a mating line: neither the attack proven shortest nor the defence longest"
 		}
@@ -817,10 +817,7 @@ func runLearnGen(args []string, stdout, stderr io.Writer) int {
 	randomProb := fs.Float64("random-prob", 0, "chance of a random legal move at each ply of a game (variety)")
 	labelFlag := fs.String("label", "search", "label: search (the search's score) or eval (the hand-set static evaluation: cheap, for distillation)")
 	evalFlag := evalFlags(fs)
-	if rest, err := parseArgs(fs, args); err != nil || len(rest) != 0 {
-		if err == nil {
-			fmt.Fprintf(stderr, "kiki learn gen: unexpected argument %q\n", rest[0])
-		}
+	if _, ok := parseOperands(fs, args, 0, "learn gen [--out FILE] [--nodes N] [--label search|eval] [--eval FILE] ... (kiki learn gen -h lists the flags)"); !ok {
 		return 2
 	}
 	newEngine, err := evalFlag()
@@ -889,10 +886,7 @@ func runLearnLabel(args []string, stdout, stderr io.Writer) int {
 		opts = append(opts, [2]string{name, value})
 		return nil
 	})
-	if rest, err := parseArgs(fs, args); err != nil || len(rest) != 0 {
-		if err == nil {
-			fmt.Fprintf(stderr, "kiki learn label: unexpected argument %q\n", rest[0])
-		}
+	if _, ok := parseOperands(fs, args, 0, "learn label --in FILE --out FILE --depth N|--nodes N|--byoyomi D [--engine PATH] [--option NAME=VALUE] ... (kiki learn label -h lists the flags)"); !ok {
 		return 2
 	}
 	switch {

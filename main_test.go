@@ -371,6 +371,16 @@ func TestLearnHelp(t *testing.T) {
 	if _, errOut, code := runMain("learn", "fly"); code != 2 || !strings.Contains(errOut, "unknown step") {
 		t.Errorf("learn fly: code %d, %q", code, errOut)
 	}
+	// A stray operand is refused with the step's usage line, before any
+	// file is opened or engine started.
+	for _, step := range []string{"gen", "label"} {
+		if _, errOut, code := runMain("learn", step, "stray"); code != 2 || !strings.Contains(errOut, "usage: kiki learn "+step) {
+			t.Errorf("learn %s stray: code %d, %q", step, code, errOut)
+		}
+	}
+	if _, errOut, code := runMain("learn", "label", "--in", "a.bin", "--out", "b.bin"); code != 2 || !strings.Contains(errOut, "--depth, --nodes or --byoyomi") {
+		t.Errorf("learn label without a limit: code %d, %q", code, errOut)
+	}
 }
 
 // TestEnumerateCommand: `kiki enumerate` prints one count per odd length
