@@ -10,10 +10,31 @@ var zone2 [game.NumSquares]game.Bitboard
 // king-distance terms instead of computed for every piece.
 var kingDistTable [game.NumSquares][game.NumSquares]uint8
 
+// pawnAdvance[c][s] is how many ranks a pawn of side c on s stands beyond
+// its start rank (7 minus its relative rank, where 1 is the enemy's back
+// rank), 0 on the edge files; the evaluation weighs it by PawnAdvance.
+var pawnAdvance [2][game.NumSquares]int8
+
+// silverBand[c] is side c's relative ranks 4–6, where a silver fights;
+// backRank[c] its own back rank (relative rank 9).
+var silverBand, backRank [2]game.Bitboard
+
 func init() {
 	for a := game.Square(0); a < game.NumSquares; a++ {
 		for b := game.Square(0); b < game.NumSquares; b++ {
 			kingDistTable[a][b] = uint8(kingDist(a, b))
+		}
+	}
+	for c := game.Black; c <= game.White; c++ {
+		for s := game.Square(0); s < game.NumSquares; s++ {
+			if f := s.File(); f != 1 && f != 9 {
+				pawnAdvance[c][s] = int8(7 - s.RelRank(c))
+			}
+			if rr := s.RelRank(c); rr >= 4 && rr <= 6 {
+				silverBand[c] = silverBand[c].Set(s)
+			} else if rr == 9 {
+				backRank[c] = backRank[c].Set(s)
+			}
 		}
 	}
 	for s := game.Square(0); s < game.NumSquares; s++ {
@@ -35,7 +56,9 @@ func popcount(b game.Bitboard) int { return b.Count() }
 // It walks the pieces kind by kind rather than square by square, so that
 // what depends on the kind alone (its value, its rows of the king-distance
 // tables, its mobility weight, how it attacks) is looked up once per kind;
-// the evaluation is most of a node's cost.
+// the evaluation is most of a node's cost. Pawns, half of the pieces, take
+// their attacks in one shift of their bitboard: no two pawns attack the
+// same square, so none of their squares is attacked twice by pawns alone.
 func (prm *Params) Evaluate(p *game.Position) int {
 	var score [2]int
 	var att1, att2 [2]game.Bitboard
@@ -43,10 +66,56 @@ func (prm *Params) Evaluate(p *game.Position) int {
 	for c := game.Black; c <= game.White; c++ {
 		own := p.Pieces(c)
 		ownK, enemyK := p.King(c), p.King(c.Opp())
+		hasOwnK, hasEnemyK := ownK != game.NoSquare, enemyK != game.NoSquare
+		// The king-distance rows of the two kings (row 0 stands in for a
+		// missing king; its terms are skipped).
+		distOwn, distEnemy := &kingDistTable[0], &kingDistTable[0]
+		if hasOwnK {
+			distOwn = &kingDistTable[ownK]
+		}
+		if hasEnemyK {
+			distEnemy = &kingDistTable[enemyK]
+		}
 		notOwn := own.Not()
 		v := 0
 		var a1, a2 game.Bitboard
-		for t := game.Pawn; t < game.NumPieceTypes; t++ {
+		if pawns := p.PiecesOf(c, game.Pawn); pawns.NonZero() {
+			v += pawns.Count() * prm.Board[game.Pawn]
+			an, dn := &prm.AttackNear[game.Pawn], &prm.DefendNear[game.Pawn]
+			adv := 0
+			for b := pawns; b.NonZero(); {
+				s := b.Pop()
+				adv += int(pawnAdvance[c][s])
+				if hasEnemyK {
+					v += an[distEnemy[s]]
+				}
+				if hasOwnK {
+					v += dn[distOwn[s]]
+				}
+			}
+			// Edge pawns gain little by advancing; the others, a little.
+			v += adv * prm.PawnAdvance
+			a1 = game.PawnAttacks(c, pawns)
+			if mob := prm.Mobility[game.Pawn]; mob != 0 {
+				v += mob * popcount(a1.And(notOwn))
+			}
+		}
+		// The piece-square terms of silvers, knights and the king, by set.
+		v += popcount(p.PiecesOf(c, game.Silver).And(silverBand[c])) * prm.SilverForward
+		v += popcount(p.PiecesOf(c, game.Knight).And(backRank[c])) * prm.KnightHome
+		if hasOwnK {
+			if rr := ownK.RelRank(c); rr >= 4 {
+				v += (9 - rr) * prm.KingHome
+			}
+			d := ownK.File() - 5
+			if d < 0 {
+				d = -d
+			}
+			if d < 3 {
+				v += (3 - d) * prm.KingCenter
+			}
+		}
+		for t := game.Lance; t < game.NumPieceTypes; t++ {
 			bb := p.PiecesOf(c, t)
 			if bb.IsZero() {
 				continue
@@ -54,40 +123,14 @@ func (prm *Params) Evaluate(p *game.Position) int {
 			v += bb.Count() * prm.Board[t]
 			mob := prm.Mobility[t]
 			an, dn := &prm.AttackNear[t], &prm.DefendNear[t]
-			defend := ownK != game.NoSquare && t != game.King
+			defend := hasOwnK && t != game.King
 			for b := bb; b.NonZero(); {
 				s := b.Pop()
-				switch t {
-				case game.Pawn:
-					// Edge pawns gain little by advancing; the others, a little.
-					if f := s.File(); f != 1 && f != 9 {
-						v += (7 - s.RelRank(c)) * prm.PawnAdvance
-					}
-				case game.Silver:
-					if rr := s.RelRank(c); rr >= 4 && rr <= 6 {
-						v += prm.SilverForward
-					}
-				case game.Knight:
-					if s.RelRank(c) == 9 {
-						v += prm.KnightHome
-					}
-				case game.King:
-					if rr := s.RelRank(c); rr >= 4 {
-						v += (9 - rr) * prm.KingHome
-					}
-					d := s.File() - 5
-					if d < 0 {
-						d = -d
-					}
-					if d < 3 {
-						v += (3 - d) * prm.KingCenter
-					}
-				}
-				if enemyK != game.NoSquare {
-					v += an[kingDistTable[s][enemyK]]
+				if hasEnemyK {
+					v += an[distEnemy[s]]
 				}
 				if defend {
-					v += dn[kingDistTable[s][ownK]]
+					v += dn[distOwn[s]]
 				}
 				var a game.Bitboard
 				switch t {

@@ -92,6 +92,8 @@ type worker struct {
 	evalSalt  uint64
 	pv        [maxPly + 1][maxPly + 1]game.Move
 	moveLists [maxPly + 4]game.MoveList
+	pickers   [maxPly + 4]movePicker
+	checkInfo [maxPly + 4]game.CheckInfo
 	pvLen     [maxPly + 1]int
 	root      []rootMove
 	pvIdx     int
@@ -413,16 +415,13 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		depth -= 2
 	}
 
-	// The table's move goes first, unscored and before the others are
-	// generated: it cuts most of the nodes it is found in, and then
-	// generating and scoring the others (SEE for every capture) is wasted.
-	// When they are generated, it is swapped to the front as selecting it
-	// would, so the order of the rest is the same as with it generated.
-	ttFirst := ttMove != game.NoMove && p.IsLegalFast(ttMove)
-	var ml *game.MoveList
-	var moves []game.Move
-	var scores []int32
-	generated, scored := false, false
+	// The table's move goes first, before anything is generated: it cuts
+	// most of the nodes it is found in (see movepick.go for the rest).
+	ttLegal := game.NoMove
+	if ttMove != game.NoMove && p.IsLegalFast(ttMove) {
+		ttLegal = ttMove
+	}
+	mp := w.initPicker(ply, ttLegal)
 
 	best := -Infinite
 	bestMove := game.NoMove
@@ -430,47 +429,29 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	var quietsTried [64]game.Move
 	nQuiets := 0
 	moveCount := 0
-	for i := 0; ; i++ {
-		var m game.Move
-		if i == 0 && ttFirst {
-			m = ttMove
-		} else {
-			if !generated {
-				generated = true
-				ml = w.moveList(ply)
-				p.LegalMoves(ml)
-				if ml.Len() == 0 {
-					// No legal move loses in shogi, whether in check or not.
-					return -MateScore + ply
-				}
-				moves = ml.Slice()
-				scores = w.scoreBuf(len(moves), ply)
-				if ttFirst {
-					b := slices.Index(moves, ttMove)
-					moves[0], moves[b] = moves[b], moves[0]
-				}
+	for {
+		// Late-move pruning below drops every quiet move that gives no
+		// check from here on: the picker need not order those.
+		mp.checksOnly = !pvNode && !inCheck && best > -MateInMaxPly && ply > 0 && depth <= 5 && moveCount >= 3+depth*depth
+		m := w.nextMove(mp, ply)
+		if m == game.NoMove {
+			if mp.noMoves {
+				// No legal move loses in shogi, whether in check or not.
+				return -MateScore + ply
 			}
-			if i >= len(moves) {
-				break
-			}
-			if !scored {
-				w.scoreMoves(moves, scores, ttMove, ply)
-				scored = true
-			}
-			if i < 3 {
-				m = pickNext(moves, scores, i)
-			} else {
-				if i == 3 {
-					// Past the first few, sort the rest once instead of
-					// selecting each (nodes with many drops are common).
-					sortMoves(moves[3:], scores[3:])
-				}
-				m = moves[i]
-			}
+			break
 		}
 		moveCount++
 		capture := m.IsCapture() || m.IsPromotion()
-		givesCheck := p.GivesCheck(m)
+		var givesCheck bool
+		if moveCount == 1 {
+			givesCheck = p.GivesCheck(m) // often the only move: no CheckInfo yet
+		} else {
+			if moveCount == 2 {
+				w.checkInfo[ply] = p.CheckInfo()
+			}
+			givesCheck = p.GivesCheckWith(&w.checkInfo[ply], m)
+		}
 		if ply == 0 && w.excludedAtRoot(m) {
 			continue
 		}
@@ -661,56 +642,6 @@ func abs32(x int32) int32 {
 		return -x
 	}
 	return x
-}
-
-// scoreMoves orders: table move, good captures and promotions (by
-// victim, then cheap attacker), killers, the counter-move, quiet moves by
-// history, and captures that lose material last.
-func (w *worker) scoreMoves(moves []game.Move, scores []int32, ttMove game.Move, ply int) {
-	prm := w.s.params
-	var counter game.Move
-	if ply > 0 {
-		if prev := w.stack[ply-1].move; prev != game.NoMove {
-			counter = w.counter[prev.Moved()][prev.To()]
-		}
-	}
-	k := w.stack[ply].killers
-	c1, c2 := w.contRows(ply)
-	for i, m := range moves {
-		var s int32
-		switch {
-		case m == ttMove:
-			s = 1 << 30
-		case m.IsCapture() || m.IsPromotion():
-			s = int32(prm.Board[m.Captured().Type()]*16 - prm.Board[m.Piece().Type()])
-			if m.IsPromotion() {
-				s += int32(prm.Board[m.Moved().Type()] - prm.Board[m.Piece().Type()])
-			}
-			if !prm.seeGE(w.pos, m, 0) {
-				s -= 1 << 24
-			} else {
-				s += 1 << 26
-			}
-		case m == k[0]:
-			s = 1<<25 + 2
-		case m == k[1]:
-			s = 1<<25 + 1
-		case m == counter:
-			s = 1 << 25
-		default:
-			// quietScore, with the continuation rows looked up once.
-			pc, to := m.Piece(), m.To()
-			v := int(w.history[pc][to])
-			if c1 != nil {
-				v += int(c1[pc][to])
-			}
-			if c2 != nil {
-				v += int(c2[pc][to])
-			}
-			s = int32(v)
-		}
-		scores[i] = s
-	}
 }
 
 // moveList returns ply's move list, emptied. The lists are kept by the

@@ -222,3 +222,13 @@ func Between(a, b Square) Bitboard { return betweenBB[a][b] }
 
 // Camp returns side c's promotion zone (its three far ranks).
 func Camp(c Color) Bitboard { return campBB[c] }
+
+// PawnAttacks returns the squares side c's pawns attack, all at once:
+// each pawn's one step forward (pawns on the last rank, which legal
+// positions never hold, attack nothing).
+func PawnAttacks(c Color, pawns Bitboard) Bitboard {
+	if c == Black {
+		return pawns.AndNot(farRanks[Black][1]).shiftDown()
+	}
+	return pawns.AndNot(farRanks[White][1]).shiftUp()
+}

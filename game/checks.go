@@ -6,7 +6,11 @@ package game
 // dropped kind attacks the king, board moves are tried only from the
 // origin squares of the check tables (and from pieces that uncover an
 // attack of ours), and only to destinations that attack the king.
-func (p *Position) GenerateChecks(ml *MoveList) {
+func (p *Position) GenerateChecks(ml *MoveList) { p.generateChecks(ml, Full) }
+
+// generateChecks is GenerateChecks for the destinations in to only (the
+// same moves, in the same order, as filtering all of them would give).
+func (p *Position) generateChecks(ml *MoveList, dests Bitboard) {
 	us, them := p.side, p.side.Opp()
 	ek := p.kings[them]
 	if ek == NoSquare {
@@ -20,6 +24,7 @@ func (p *Position) GenerateChecks(ml *MoveList) {
 	if p.checkers.NonZero() {
 		target, dropTarget = p.evasionTargets()
 	}
+	target, dropTarget = target.And(dests), dropTarget.And(dests)
 
 	// Drops.
 	if h := p.hands[us]; h != 0 && dropTarget.NonZero() {
@@ -53,7 +58,7 @@ func (p *Position) GenerateChecks(ml *MoveList) {
 		t := pc.Type()
 		if t == King {
 			// The king can only uncover a check; it must leave the line and be safe.
-			att := stepAttacks[us][King][from].AndNot(own).AndNot(lineBB[ek][from])
+			att := stepAttacks[us][King][from].AndNot(own).AndNot(lineBB[ek][from]).And(dests)
 			occ := p.occ.Clear(from)
 			for att.NonZero() {
 				to := att.Pop()

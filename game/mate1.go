@@ -13,11 +13,8 @@ func (p *Position) Mate1Ply() Move {
 	}
 	near := stepAttacks[them][King][ek].Or(stepAttacks[them][Knight][ek])
 	var ml MoveList
-	p.GenerateChecks(&ml)
+	p.generateChecks(&ml, near)
 	for _, m := range ml.Slice() {
-		if !near.Has(m.To()) {
-			continue
-		}
 		p.DoMove(m)
 		mated := !p.HasLegalMove()
 		p.UndoMove()
