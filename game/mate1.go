@@ -12,9 +12,25 @@ func (p *Position) Mate1Ply() Move {
 		return NoMove
 	}
 	near := stepAttacks[them][King][ek].Or(stepAttacks[them][Knight][ek])
+	us := p.side
+	adjacent := stepAttacks[them][King][ek]
 	var ml MoveList
 	p.generateChecks(&ml, near)
 	for _, m := range ml.Slice() {
+		// A checker next to the king that nothing of ours defends is
+		// taken by the king: no mate, and no need to make the move. (The
+		// king's square is emptied: a slider behind it defends too.)
+		if to := m.To(); adjacent.Has(to) {
+			occ := p.occ.Set(to).Clear(ek)
+			mover := Empty
+			if !m.IsDrop() {
+				mover = SquareBB(m.From())
+				occ = occ.AndNot(mover)
+			}
+			if p.AttackersTo(us, to, occ).AndNot(mover).IsZero() {
+				continue
+			}
+		}
 		p.DoMove(m)
 		mated := !p.HasLegalMove()
 		p.UndoMove()
