@@ -355,10 +355,25 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 	w.stack[ply].eval = eval
+	// improving: the evaluation has risen since this side's last move (or
+	// that one was in check, when there is nothing to compare). Pruning
+	// trusts a position going the right way more.
+	improving := 0
+	if !inCheck {
+		improving = 1
+		for back := 2; back <= 4 && ply >= back; back += 2 {
+			if e := w.stack[ply-back].eval; e != -Infinite {
+				if eval <= e {
+					improving = 0
+				}
+				break
+			}
+		}
+	}
 
 	if !pvNode && !inCheck && eval < MateInMaxPly {
 		// Reverse futility: far above beta at low depth.
-		if depth <= 6 && eval-110*depth >= beta {
+		if depth <= 6 && eval-110*(depth-improving) >= beta {
 			return eval
 		}
 		// Null move.
@@ -432,7 +447,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	for {
 		// Late-move pruning below drops every quiet move that gives no
 		// check from here on: the picker need not order those.
-		mp.checksOnly = !pvNode && !inCheck && best > -MateInMaxPly && ply > 0 && depth <= 5 && moveCount >= 3+depth*depth
+		mp.checksOnly = !pvNode && !inCheck && best > -MateInMaxPly && ply > 0 && depth <= 5 && moveCount >= lmpCount(depth, improving)
 		m := w.nextMove(mp, ply)
 		if m == game.NoMove {
 			if mp.noMoves {
@@ -457,7 +472,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		if !pvNode && !inCheck && best > -MateInMaxPly && ply > 0 {
 			if !capture && !givesCheck {
-				if depth <= 5 && moveCount > 3+depth*depth {
+				if depth <= 5 && moveCount > lmpCount(depth, improving) {
 					continue
 				}
 				// A quiet move that has done badly here before.
@@ -496,6 +511,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				if cutNode {
 					r++
 				}
+				r += 1 - improving
 				if m == w.stack[ply].killers[0] || m == w.stack[ply].killers[1] {
 					r--
 				}
@@ -561,6 +577,11 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	w.s.tt.store(key, bestMove, scoreToTT(best, ply), depth, bd)
 	return best
 }
+
+// lmpCount is how many moves a low-depth node searches before late-move
+// pruning drops its quiet moves that give no check: half as many when the
+// position is not improving.
+func lmpCount(depth, improving int) int { return (3 + depth*depth) / (2 - improving) }
 
 // probCutMargin is how far above beta a reduced capture search must
 // score for ProbCut to trust it.
