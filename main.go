@@ -728,7 +728,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 
 // runLearn dispatches `kiki learn gen|train|label`.
 func runLearn(args []string, stdout, stderr io.Writer) int {
-	usage := "usage: kiki learn gen|train|label [FLAGS]  (kiki learn gen -h lists the flags)"
+	usage := "usage: kiki learn gen|train|label|tune [FLAGS]  (kiki learn gen -h lists the flags)"
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, usage)
 		return 2
@@ -744,8 +744,10 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 		return runLearnLabel(args[1:], stdout, stderr)
 	case "train":
 		return runLearnTrain(args[1:], stdout, stderr)
+	case "tune":
+		return runLearnTune(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "kiki learn: unknown step %q (want gen, label or train)\n", args[0])
+	fmt.Fprintf(stderr, "kiki learn: unknown step %q (want gen, label, train or tune)\n", args[0])
 	return 2
 }
 
@@ -978,6 +980,58 @@ func runLearnTrain(args []string, stdout, stderr io.Writer) int {
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "kiki learn train:", err)
+		return 1
+	}
+	return 0
+}
+
+// runLearnTune is `kiki learn tune`: the hand-set evaluation's numbers
+// fitted to labelled positions, written as the Go source of ai.Default.
+func runLearnTune(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("learn tune", stderr)
+	out := fs.String("out", "", "Go file to write the tuned ai.Default to (e.g. ai/params_default.go); empty: print the numbers only")
+	scale := fs.Float64("scale", 600, "centipawns per logit of the loss's win-probability curve")
+	maxScore := fs.Int("max-score", 2000, "leave out records scored beyond ±this")
+	step := fs.Int("step", 8, "first step in centipawns, halved when no number moves")
+	sweeps := fs.Int("sweeps", 40, "most passes over the numbers")
+	val := fs.Float64("val", 0.1, "share of records held out to measure the fit")
+	seed := fs.Uint64("seed", 1, "seed of the held-out split")
+	limit := fs.Int("limit", 0, "use at most this many records (0: all)")
+	data, err := parseArgs(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(data) == 0 {
+		fmt.Fprintln(stderr, "usage: kiki learn tune [FLAGS] RECORDFILE...  (records labelled by kiki learn label)")
+		return 2
+	}
+	if *out != "" {
+		if err := checkOutPath(*out); err != nil {
+			fmt.Fprintln(stderr, "kiki learn tune:", err)
+			return 2
+		}
+	}
+	ctx, cancel := interruptible()
+	defer cancel()
+	res, err := learn.Tune(ctx, learn.TuneOptions{Data: data, Start: ai.Default, Scale: *scale, MaxScore: *maxScore,
+		Step: *step, Sweeps: *sweeps, ValShare: *val, Seed: *seed, Progress: stdout, MaxRecord: *limit})
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki learn tune:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%d positions; training loss %.6f -> %.6f, held out %.6f -> %.6f\n",
+		res.Positions, res.StartTrain, res.TrainLoss, res.StartVal, res.ValLoss)
+	src, err := learn.ParamsSource(res.Params, "kiki learn tune "+strings.Join(args, " "))
+	if err != nil {
+		fmt.Fprintln(stderr, "kiki learn tune:", err)
+		return 1
+	}
+	if *out == "" {
+		stdout.Write(src)
+		return 0
+	}
+	if err := learn.WriteParamsSource(*out, src); err != nil {
+		fmt.Fprintln(stderr, "kiki learn tune:", err)
 		return 1
 	}
 	return 0
