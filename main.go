@@ -1013,7 +1013,7 @@ func runLearnTune(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := interruptible()
 	defer cancel()
-	res, err := learn.Tune(ctx, learn.TuneOptions{Data: data, Start: ai.Default, Scale: *scale, MaxScore: *maxScore,
+	res, err := learn.Tune(ctx, learn.TuneOptions{Data: data, Start: ai.HandSet, Scale: *scale, MaxScore: *maxScore,
 		Step: *step, Sweeps: *sweeps, ValShare: *val, Seed: *seed, Progress: stdout, MaxRecord: *limit})
 	if err != nil {
 		fmt.Fprintln(stderr, "kiki learn tune:", err)

@@ -4,15 +4,17 @@ import "kiki/game"
 
 // Evaluator scores a position in centipawns from the side to move's point
 // of view. An engine's search threads share one, so it must be safe for
-// concurrent use. *Params (the hand-set evaluation) and Material are the
-// two built in; a learned evaluation plugs in the same way.
+// concurrent use. *Params (the hand-made evaluation; its numbers tuned,
+// Default, or as set, HandSet) and Material are the two built in; a
+// learned evaluation plugs in the same way.
 type Evaluator interface {
 	Evaluate(p *game.Position) int
 }
 
 // Material is the piece values only, on the board and in hand: no
-// positional knowledge. It lets search changes be measured at equal
-// evaluation, apart from what the hand-set terms know.
+// positional knowledge (NewEvaluator gives it HandSet's values). It lets
+// search changes be measured at equal evaluation, apart from what the
+// positional terms know.
 type Material struct{ Params *Params }
 
 // Evaluate sums the piece values of both sides.
@@ -46,7 +48,7 @@ func NewEvaluator(name string) (Evaluator, bool) {
 	case "hand":
 		return &Default, true
 	case "material":
-		return Material{Params: &Default}, true
+		return Material{Params: &HandSet}, true
 	}
 	return nil, false
 }

@@ -15,8 +15,11 @@ import "kiki/game"
 // pawns, a king that stays home and generals near their king; king safety
 // counting attacked squares around each king, holes the enemy can drop
 // into, open files facing the king; each was checked by self-play games
-// when it was set. Those figures are not kept in the repository: a change
-// to a term wants a new self-match, not a comparison with them.
+// when it was set. Those are HandSet below. The numbers kiki plays with,
+// Default, are HandSet fitted by kiki learn tune to positions that
+// fairy-stockfish scored (params_default.go, generated; see the README):
+// the fit keeps the terms and moves their weights, so a pawn on the board
+// is worth less there (its advance and king-distance terms carry the rest).
 type Params struct {
 	Board [game.NumPieceTypes]int // on the board
 	Hand  [game.Gold + 1]int      // in hand
@@ -46,8 +49,11 @@ type Params struct {
 	DefendNear [game.NumPieceTypes][9]int
 }
 
-// Default is the evaluation kiki plays with.
-var Default = Params{
+// HandSet is the evaluation as it was set by hand (the values above). It
+// is where kiki learn tune starts from, and its piece values are the
+// material-only evaluation's; Default, in params_default.go, is what the
+// tuning made of it.
+var HandSet = Params{
 	Board: [game.NumPieceTypes]int{
 		game.Pawn: 100, game.Lance: 267, game.Knight: 295, game.Silver: 424, game.Gold: 510,
 		game.Bishop: 654, game.Rook: 738, game.King: 0,

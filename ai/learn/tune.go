@@ -27,7 +27,7 @@ import (
 // TuneOptions configures Tune.
 type TuneOptions struct {
 	Data      []string  // record files (learn label's output: the teacher's scores)
-	Start     ai.Params // where the search starts (ai.Default)
+	Start     ai.Params // where the search starts (ai.HandSet)
 	Scale     float64   // centipawns per logit of the logistic curve
 	MaxScore  int       // records scored beyond ±MaxScore are left out
 	Step      int       // first step, in centipawns (halved down to 1)
