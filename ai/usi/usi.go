@@ -60,6 +60,13 @@ type Session struct {
 	level, multiPV int
 	// clearing is closed when the table cleared at usinewgame is empty.
 	clearing <-chan struct{}
+	// tableUsed says a search has written the table since it was last
+	// cleared; ended that a gameover came since the last isready. A
+	// gameover then isready clears the table before readyok, where the
+	// time is free, so that the usinewgame after it has nothing to clear
+	// on the first move's clock (on a loaded machine clearing 256 MiB took
+	// more than a 1 s byoyomi there).
+	tableUsed, ended bool
 	solver   *mate.Solver
 	// learned is the shipped learned evaluation, fileNet one loaded with
 	// EvalFile (used instead when set); LearnedEval chooses between the
@@ -159,7 +166,13 @@ func (s *Session) handle(line string) bool {
 		s.wait()
 		if s.clearing != nil {
 			<-s.clearing
+			s.clearing = nil
 		}
+		if s.ended && s.tableUsed {
+			s.engine.NewGame()
+			s.tableUsed = false
+		}
+		s.ended = false
 		s.println("readyok")
 	case "setoption":
 		s.setOption(f[1:])
@@ -168,7 +181,10 @@ func (s *Session) handle(line string) bool {
 			s.infoString("usinewgame ignored: a search is running")
 			return true
 		}
-		s.clearing = s.engine.NewGameAsync()
+		if s.tableUsed {
+			s.clearing = s.engine.NewGameAsync()
+			s.tableUsed = false
+		}
 	case "position":
 		if s.busy() {
 			s.infoString("position ignored: a search is running; send stop first")
@@ -188,6 +204,7 @@ func (s *Session) handle(line string) bool {
 		s.engine.PonderHit()
 	case "gameover":
 		s.stopSearch()
+		s.ended = true
 	case "quit":
 		return false
 	default:
@@ -213,6 +230,7 @@ func (s *Session) setOption(f []string) {
 		if st.n != s.hashMiB {
 			s.hashMiB = st.n
 			s.engine.SetHash(st.n)
+			s.tableUsed = false
 		}
 	case "Threads":
 		s.engine.Threads = st.n
@@ -301,6 +319,7 @@ func (s *Session) goCommand(f []string) {
 		}()
 		return
 	}
+	s.tableUsed = true
 	ch := s.engine.Go(ctx, pos, ai.Request{Limits: l, Level: s.level, MultiPV: s.multiPV, Info: s.info, Start: received})
 	go func() {
 		defer cancel()
