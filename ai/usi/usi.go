@@ -67,7 +67,7 @@ type Session struct {
 	// on the first move's clock (on a loaded machine clearing 256 MiB took
 	// more than a 1 s byoyomi there).
 	tableUsed, ended bool
-	solver   *mate.Solver
+	solver           *mate.Solver
 	// learned is the shipped learned evaluation, fileNet one loaded with
 	// EvalFile (used instead when set); LearnedEval chooses between the
 	// learned evaluation and the hand-set one.
