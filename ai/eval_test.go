@@ -134,3 +134,139 @@ func TestEvaluateMatchesReference(t *testing.T) {
 		t.Fatalf("only %d positions", len(ps))
 	}
 }
+
+// mirrorColours returns p with the board turned round and the colours
+// swapped (the same position for the other side); mirrorFiles returns p
+// reflected left to right. Both are built through SFEN, so the rules core
+// checks them.
+func mirrorColours(t *testing.T, p *game.Position) *game.Position {
+	t.Helper()
+	var sq [game.NumSquares]game.Piece
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		if pc := p.PieceAt(s); pc != game.NoPiece {
+			sq[game.NumSquares-1-s] = game.NewPiece(pc.Color().Opp(), pc.Type())
+		}
+	}
+	return composeSFEN(t, &sq, p.Side().Opp(), [2]game.Hand{p.Hand(game.White), p.Hand(game.Black)})
+}
+
+func mirrorFiles(t *testing.T, p *game.Position) *game.Position {
+	t.Helper()
+	var sq [game.NumSquares]game.Piece
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		if pc := p.PieceAt(s); pc != game.NoPiece {
+			sq[game.NewSquare(10-s.File(), s.Rank())] = pc
+		}
+	}
+	return composeSFEN(t, &sq, p.Side(), [2]game.Hand{p.Hand(game.Black), p.Hand(game.White)})
+}
+
+func composeSFEN(t *testing.T, sq *[game.NumSquares]game.Piece, side game.Color, hands [2]game.Hand) *game.Position {
+	t.Helper()
+	q, err := game.ParseSFEN(game.ComposeSFEN(sq, side, hands, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+// TestEvaluateMirror checks that every built-in evaluation gives a position
+// the same score as its colour-flipped mirror (each side's terms are taken
+// from its own point of view) and as its left-right reflection (no term
+// prefers a wing), with the shipped numbers, the hand-set ones and random
+// ones (so that no term escapes because its weight is zero).
+func TestEvaluateMirror(t *testing.T) {
+	ps := evalTestPositions(t)
+	rng := rand.New(rand.NewPCG(7, 8))
+	random := Default
+	for i := range random.Mobility {
+		random.Board[i] += rng.IntN(41) - 20
+		random.Mobility[i] = rng.IntN(9) - 4
+		for d := range random.AttackNear[i] {
+			random.AttackNear[i][d] = rng.IntN(41) - 20
+			random.DefendNear[i][d] = rng.IntN(41) - 20
+		}
+	}
+	for i := range random.HandThreat {
+		random.HandThreat[i] = rng.IntN(21) - 10
+	}
+	random.PawnAdvance, random.SilverForward, random.KnightHome = 7, -9, 5
+	random.KingHome, random.KingCenter, random.GuardNear, random.GuardNear2 = 11, 13, 17, 19
+	random.OpenFile, random.KingEscape, random.Tempo = -23, 9, 31
+	evals := map[string]Evaluator{"default": &Default, "hand-set": &HandSet, "random": &random, "material": Material{Params: &HandSet}}
+	for i, p := range ps {
+		if i%3 != 0 {
+			continue // a third of the positions keeps the test short
+		}
+		colours, files := mirrorColours(t, p), mirrorFiles(t, p)
+		for name, ev := range evals {
+			a := ev.Evaluate(p)
+			if b := ev.Evaluate(colours); a != b {
+				t.Fatalf("%s: %s scores %d, its colour-flipped mirror %s %d", name, p.SFEN(), a, colours.SFEN(), b)
+			}
+			if b := ev.Evaluate(files); a != b {
+				t.Fatalf("%s: %s scores %d, its left-right mirror %s %d", name, p.SFEN(), a, files.SFEN(), b)
+			}
+		}
+	}
+}
+
+// TestShippedParamsSane checks the numbers kiki plays with (Default, made
+// by kiki learn tune) for what any shogi player knows: the pieces rank as
+// they should on the board and in hand, promotion gains, the start
+// position is even, and a side a rook and a bishop up (or facing a bare
+// king) is clearly winning, from either side's point of view.
+func TestShippedParamsSane(t *testing.T) {
+	d := &Default
+	// Lance and knight are close in every engine's values, so neither is
+	// required to beat the other.
+	for _, pr := range [][2]game.PieceType{
+		{game.Pawn, game.Lance}, {game.Pawn, game.Knight}, {game.Lance, game.Silver}, {game.Knight, game.Silver},
+		{game.Silver, game.Gold}, {game.Gold, game.Bishop}, {game.Bishop, game.Rook},
+	} {
+		lo, hi := pr[0], pr[1]
+		if d.Board[lo] <= 0 || d.Board[lo] >= d.Board[hi] {
+			t.Errorf("on the board kind %d is worth %d, kind %d %d", lo, d.Board[lo], hi, d.Board[hi])
+		}
+		if d.Hand[lo] <= 0 || d.Hand[lo] >= d.Hand[hi] {
+			t.Errorf("in hand kind %d is worth %d, kind %d %d", lo, d.Hand[lo], hi, d.Hand[hi])
+		}
+	}
+	for _, pr := range [][2]game.PieceType{{game.Pawn, game.ProPawn}, {game.Lance, game.ProLance}, {game.Knight, game.ProKnight}, {game.Bishop, game.Horse}, {game.Rook, game.Dragon}} {
+		if d.Board[pr[1]] <= d.Board[pr[0]] {
+			t.Errorf("kind %d is worth %d, promoted (kind %d) %d", pr[0], d.Board[pr[0]], pr[1], d.Board[pr[1]])
+		}
+	}
+	if d.Tempo < 0 || d.Tempo > 50 {
+		t.Errorf("tempo %d", d.Tempo)
+	}
+	start := game.NewStartPosition()
+	if got := d.Evaluate(start); got != d.Tempo {
+		t.Errorf("start position: %d, want the tempo %d (the position is symmetric)", got, d.Tempo)
+	}
+	for _, c := range []struct {
+		sfen string
+		want int // the least score for the side to move; negative: the most
+	}{
+		// White without its rook and bishop, for either side to move.
+		{"lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 1000},
+		{"lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", -1000},
+		// A bare king against three pieces in hand.
+		{"4k4/9/9/9/9/9/9/9/4K4 b RBG 1", 1500},
+		{"4k4/9/9/9/9/9/9/9/4K4 w RBG 1", -1500},
+		// Two golds and a pawn up.
+		{"4k4/9/9/9/9/9/4P4/9/4K4 b 2G 1", 700},
+	} {
+		p, err := game.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := d.Evaluate(p)
+		if c.want > 0 && got < c.want {
+			t.Errorf("%s: %d, want at least %d", c.sfen, got, c.want)
+		}
+		if c.want < 0 && got > c.want {
+			t.Errorf("%s: %d, want at most %d", c.sfen, got, c.want)
+		}
+	}
+}
