@@ -306,3 +306,29 @@ func TestImpossiblePositionRefused(t *testing.T) {
 		t.Fatalf("impossible position searched: %+v", r)
 	}
 }
+
+// TestWeakLevelsStopCleanly: a weak level picks among the moves it scored
+// within its margin. When the clock or the node budget ends that scoring
+// early, the moves left unscored must not take part (a search cut short
+// scores 0, which once let a level drop its rook at random when time ran
+// out). Here a pawn attacks the rook: every king move loses it.
+func TestWeakLevelsStopCleanly(t *testing.T) {
+	p, err := game.ParseSFEN("4k4/9/9/4p4/4R4/9/9/9/4K4 b - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(16)
+	e.Threads, e.MateSearch = 1, false
+	e.Seed(3)
+	for level := 1; level <= 9; level++ {
+		for _, nodes := range []uint64{1, 200, 400, 800, 1600, 3200} {
+			for i := 0; i < 6; i++ {
+				e.NewGame()
+				r := e.Think(context.Background(), p, Request{Limits: Limits{Nodes: nodes}, Level: level})
+				if r.Move == game.NoMove || r.Move.IsDrop() || p.PieceAt(r.Move.From()).Type() != game.Rook {
+					t.Fatalf("level %d, %d nodes: %s leaves the rook to the pawn", level, nodes, r.Move)
+				}
+			}
+		}
+	}
+}

@@ -457,7 +457,7 @@ func (s *search) run(p *game.Position) Result {
 		res.PV = []game.Move{res.Move}
 	}
 	if level < 10 && spec.margin > 0 {
-		res.Move, res.Score = main.pickWeaker(spec.margin, max(1, main.completed-1))
+		res.Move, res.Score = main.pickWeaker(spec.margin, max(1, main.completed-1), res.Move, res.Score)
 		res.PV, res.Ponder = []game.Move{res.Move}, game.NoMove
 	}
 	if res.Score <= -MateInMaxPly && level >= 5 {
@@ -469,7 +469,11 @@ func (s *search) run(p *game.Position) Result {
 // pickWeaker scores every root move with a full window at depth d and picks
 // at random among those within margin of the best, the better ones more
 // often — deliberate mistakes that are never blunders beyond the margin.
-func (w *worker) pickWeaker(margin, d int) (game.Move, int) {
+// The search's best move is scored first; when the clock or the node budget
+// stops the scoring, the moves it did not finish are left out, since a
+// search cut short scores nothing real (and if none finished, the best
+// move, with the search's score, is played).
+func (w *worker) pickWeaker(margin, d int, best game.Move, score int) (game.Move, int) {
 	p := w.pos
 	w.stopped = false
 	w.s.stopFlag.Store(false)
@@ -478,25 +482,37 @@ func (w *worker) pickWeaker(margin, d int) (game.Move, int) {
 		v int
 	}
 	var all []scored
-	best := -Infinite
+	top := -Infinite
+	order := []game.Move{best}
 	for _, rm := range w.root {
-		p.DoMove(rm.move)
-		w.stack[0].move = rm.move
+		if rm.move != best {
+			order = append(order, rm.move)
+		}
+	}
+	for _, m := range order {
+		p.DoMove(m)
+		w.stack[0].move = m
 		v := -w.search(-Infinite, Infinite, d-1, 1, false)
 		p.UndoMove()
-		all = append(all, scored{rm.move, v})
-		best = max(best, v)
+		if w.stopped {
+			break
+		}
+		all = append(all, scored{m, v})
+		top = max(top, v)
+	}
+	if len(all) == 0 {
+		return best, score
 	}
 	total := 0
 	for _, s := range all {
-		if s.v >= best-margin {
-			total += s.v - (best - margin) + 1
+		if s.v >= top-margin {
+			total += s.v - (top - margin) + 1
 		}
 	}
 	r := w.s.e.rng.IntN(max(total, 1))
 	for _, s := range all {
-		if s.v >= best-margin {
-			r -= s.v - (best - margin) + 1
+		if s.v >= top-margin {
+			r -= s.v - (top - margin) + 1
 			if r < 0 {
 				return s.m, s.v
 			}
