@@ -332,3 +332,17 @@ func TestWeakLevelsStopCleanly(t *testing.T) {
 		}
 	}
 }
+
+// TestLevelRatingsClimb: the ladder's ratings rise with the level (a level
+// that measured no stronger than the one below it would be a level in name
+// only), and out-of-range levels read as the nearest level.
+func TestLevelRatingsClimb(t *testing.T) {
+	for l := 2; l <= 10; l++ {
+		if LevelRating(l) <= LevelRating(l-1) {
+			t.Errorf("level %d rates %d, level %d %d", l, LevelRating(l), l-1, LevelRating(l-1))
+		}
+	}
+	if LevelRating(0) != LevelRating(10) || LevelRating(-3) != LevelRating(1) || LevelRating(99) != LevelRating(10) {
+		t.Error("levels outside 1–10 are not clamped as Request clamps them")
+	}
+}

@@ -302,6 +302,20 @@ var levelSpec = [11]struct {
 	6: {5, 40}, 7: {6, 20}, 8: {8, 8}, 9: {12, 0}, 10: {0, 0},
 }
 
+// levelRating is each level's approximate strength in Elo, fitted to the
+// level ladder's matches (the README's "Levels" section has them and the
+// commands: each level against the level above it, two levels against
+// gnushogi, level 10 against fairy-stockfish, 0.2 s a move). The scale's
+// zero is arbitrary: it is set so that level 1 reads 400, and it is not a
+// human rating.
+var levelRating = [11]int{1: 400, 2: 580, 3: 800, 4: 1310, 5: 1550, 6: 1850, 7: 2020, 8: 2310, 9: 2810, 10: 2900}
+
+// LevelRating returns level's approximate Elo on the ladder's scale (see
+// levelRating); levels outside 1–10 are clamped, as Request does.
+func LevelRating(level int) int {
+	return levelRating[min(max(cmp.Or(level, 10), 1), 10)]
+}
+
 // Go starts a search on a copy of p in the background and returns a
 // channel that receives the result. Ending ctx stops the search: the
 // result, the best move found so far, follows within milliseconds.
@@ -490,15 +504,23 @@ func (w *worker) pickWeaker(margin, d int, best game.Move, score int) (game.Move
 		}
 	}
 	for _, m := range order {
+		// Only a move within margin of the best so far can be picked, so
+		// the window starts there: the others fail low at once.
+		floor := -Infinite
+		if top > -Infinite {
+			floor = max(-Infinite, top-margin-1)
+		}
 		p.DoMove(m)
 		w.stack[0].move = m
-		v := -w.search(-Infinite, Infinite, d-1, 1, false)
+		v := -w.search(-Infinite, -floor, d-1, 1, false)
 		p.UndoMove()
 		if w.stopped {
 			break
 		}
-		all = append(all, scored{m, v})
-		top = max(top, v)
+		if v > floor {
+			all = append(all, scored{m, v})
+			top = max(top, v)
+		}
 	}
 	if len(all) == 0 {
 		return best, score

@@ -72,6 +72,7 @@ var catalogue = map[string][2]string{
 	"game.ai":           {"AI (kiki)", "AI (kiki)"},
 	"game.engine":       {"engine", "外部エンジン"},
 	"game.level":        {"AI level", "AIレベル"},
+	"game.levelValue":   {"%d  (about %d Elo)", "%d  (約 %d Elo)"},
 	"game.clock":        {"clock", "持ち時間"},
 	"game.main":         {"main", "本体"},
 	"game.minutes":      {"%d min", "%d分"},

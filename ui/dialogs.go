@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -16,6 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/mattn/go-runewidth"
 
+	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/match"
@@ -515,7 +515,7 @@ func (d *gameDialog) view(th *Theme, _ int) string {
 		{t("game.handicap"), handicap},
 		{names[0], who(0)},
 		{names[1], who(1)},
-		{t("game.level"), strconv.Itoa(d.level)},
+		{t("game.level"), fmt.Sprintf(t("game.levelValue"), d.level, ai.LevelRating(d.level))},
 		{t("game.clock"), t(fmt.Sprintf("clock.%d", match.ClockKinds[d.tcKind]))},
 		{"  " + t("game.main"), fmt.Sprintf(t("game.minutes"), d.mainMin)},
 		{"  " + t("game.seconds"), fmt.Sprintf(t("game.secondsValue"), d.second)},

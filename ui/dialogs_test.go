@@ -9,6 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/match"
@@ -169,6 +170,23 @@ func TestGameDialog(t *testing.T) {
 	}
 	if answer(newGameDialog(3, players, evenNames, false), "esc") != (closeDialogMsg{}) {
 		t.Error("esc does not close")
+	}
+}
+
+// TestGameDialogShowsRating: the level row shows the level's approximate
+// rating, and it follows the level as it changes.
+func TestGameDialogShowsRating(t *testing.T) {
+	d := newGameDialog(4, [2]player{{}, {AI: true, Level: 4}}, evenNames, false)
+	for _, want := range []int{4, 5, 6} {
+		row := fmt.Sprintf("%d  (about %d Elo)", want, ai.LevelRating(want))
+		if !strings.Contains(d.view(&th, 10), row) {
+			t.Fatalf("level %d: no %q in\n%s", want, row, d.view(&th, 10))
+		}
+		d.field = fieldLevel
+		answer(d, "l")
+	}
+	if d.level != 7 {
+		t.Errorf("level %d after three steps up from 4", d.level)
 	}
 }
 
