@@ -308,7 +308,7 @@ var levelSpec = [11]struct {
 // gnushogi, level 10 against fairy-stockfish, 0.2 s a move). The scale's
 // zero is arbitrary: it is set so that level 1 reads 400, and it is not a
 // human rating.
-var levelRating = [11]int{1: 400, 2: 580, 3: 800, 4: 1310, 5: 1550, 6: 1850, 7: 2020, 8: 2310, 9: 2810, 10: 2900}
+var levelRating = [11]int{1: 400, 2: 580, 3: 800, 4: 1310, 5: 1540, 6: 1820, 7: 1990, 8: 2280, 9: 2780, 10: 2870}
 
 // LevelRating returns level's approximate Elo on the ladder's scale (see
 // levelRating); levels outside 1–10 are clamped, as Request does.
