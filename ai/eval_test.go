@@ -107,22 +107,35 @@ func evalTestPositions(t *testing.T) []*game.Position {
 	return out
 }
 
-// The kind-by-kind evaluation scores every position as the square-by-square
-// one did, with the shipped parameters and with random ones (so that no
-// term is left out because its shipped weight happens to be zero).
-func TestEvaluateMatchesReference(t *testing.T) {
-	ps := evalTestPositions(t)
-	rng := rand.New(rand.NewPCG(3, 4))
+// randomParams returns Default with every positional weight drawn at
+// random (seeded), so that a test of the evaluation's structure sees every
+// term, including those whose shipped weight happens to be zero.
+func randomParams(seed uint64) Params {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
 	random := Default
 	for i := range random.Mobility {
+		random.Board[i] += rng.IntN(41) - 20
 		random.Mobility[i] = rng.IntN(9) - 4
 		for d := range random.AttackNear[i] {
 			random.AttackNear[i][d] = rng.IntN(41) - 20
 			random.DefendNear[i][d] = rng.IntN(41) - 20
 		}
 	}
+	for i := range random.HandThreat {
+		random.HandThreat[i] = rng.IntN(21) - 10
+	}
 	random.PawnAdvance, random.SilverForward, random.KnightHome = 7, -9, 5
 	random.KingHome, random.KingCenter, random.GuardNear, random.GuardNear2 = 11, 13, 17, 19
+	random.OpenFile, random.KingEscape, random.Tempo = -23, 9, 31
+	return random
+}
+
+// The kind-by-kind evaluation scores every position as the square-by-square
+// one did, with the shipped parameters and with random ones (so that no
+// term is left out because its shipped weight happens to be zero).
+func TestEvaluateMatchesReference(t *testing.T) {
+	ps := evalTestPositions(t)
+	random := randomParams(3)
 	for _, prm := range []*Params{&Default, &random} {
 		for _, p := range ps {
 			if got, want := prm.Evaluate(p), prm.evaluateReference(p); got != want {
@@ -177,22 +190,7 @@ func composeSFEN(t *testing.T, sq *[game.NumSquares]game.Piece, side game.Color,
 // ones (so that no term escapes because its weight is zero).
 func TestEvaluateMirror(t *testing.T) {
 	ps := evalTestPositions(t)
-	rng := rand.New(rand.NewPCG(7, 8))
-	random := Default
-	for i := range random.Mobility {
-		random.Board[i] += rng.IntN(41) - 20
-		random.Mobility[i] = rng.IntN(9) - 4
-		for d := range random.AttackNear[i] {
-			random.AttackNear[i][d] = rng.IntN(41) - 20
-			random.DefendNear[i][d] = rng.IntN(41) - 20
-		}
-	}
-	for i := range random.HandThreat {
-		random.HandThreat[i] = rng.IntN(21) - 10
-	}
-	random.PawnAdvance, random.SilverForward, random.KnightHome = 7, -9, 5
-	random.KingHome, random.KingCenter, random.GuardNear, random.GuardNear2 = 11, 13, 17, 19
-	random.OpenFile, random.KingEscape, random.Tempo = -23, 9, 31
+	random := randomParams(7)
 	evals := map[string]Evaluator{"default": &Default, "hand-set": &HandSet, "random": &random, "material": Material{Params: &HandSet}}
 	for i, p := range ps {
 		if i%3 != 0 {
