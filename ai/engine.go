@@ -480,9 +480,11 @@ func (s *search) run(p *game.Position) Result {
 	return res
 }
 
-// pickWeaker scores every root move with a full window at depth d and picks
-// at random among those within margin of the best, the better ones more
-// often — deliberate mistakes that are never blunders beyond the margin.
+// pickWeaker scores the root moves at depth d and picks at random among
+// those within margin of the best, the better ones more often — deliberate
+// mistakes that are never blunders beyond the margin. Each move is searched
+// with its window's floor at the best score so far less the margin: a move
+// below it could never be picked, so an upper bound is all it needs.
 // The search's best move is scored first; when the clock or the node budget
 // stops the scoring, the moves it did not finish are left out, since a
 // search cut short scores nothing real (and if none finished, the best
