@@ -346,3 +346,31 @@ func TestLevelRatingsClimb(t *testing.T) {
 		t.Error("levels outside 1–10 are not clamped as Request clamps them")
 	}
 }
+
+// TestContempt: with piece values only every quiet move is level, so the
+// contempt alone decides between a move that repeats the game's start
+// position and any other: an engine that wants a draw repeats, one that
+// does not plays on.
+func TestContempt(t *testing.T) {
+	p, err := game.ParseUSIPosition("position startpos moves 5i5h 5a5b 5h5i")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, _ := NewEvaluator("material")
+	for _, c := range []struct {
+		contempt int
+		repeats  bool
+	}{{-200, true}, {200, false}, {DefaultContempt, false}} {
+		e := NewEngine(16)
+		e.Threads, e.MateSearch, e.Eval, e.Contempt = 1, false, ev, c.contempt
+		r := e.Think(context.Background(), p, Request{Limits: Limits{Depth: 4}})
+		if got := r.Move.USI() == "5b5a"; got != c.repeats {
+			t.Errorf("contempt %d: played %s (score %d); repeating 5b5a: want %v", c.contempt, r.Move.USI(), r.Score, c.repeats)
+		}
+		// Analysis scores a draw as level whatever the contempt.
+		r = e.Think(context.Background(), p, Request{Limits: Limits{Depth: 4}, Analysis: true})
+		if r.Score != 0 {
+			t.Errorf("contempt %d, analysis: score %d, want 0", c.contempt, r.Score)
+		}
+	}
+}

@@ -84,6 +84,9 @@ type Request struct {
 	// Start is when the clock started (a USI go command's arrival, before
 	// any wait for the table); zero means when Go is called.
 	Start time.Time
+	// Analysis asks for scores as they are: a repetition draw is level
+	// (no contempt), since no side is the engine's.
+	Analysis bool
 }
 
 // Searcher is what plays or analyses a position: the built-in Engine, or
@@ -107,9 +110,13 @@ type Engine struct {
 	Threads int
 	// MateSearch enables the short df-pn mate search at the root.
 	MateSearch bool
-	tt         *TT
-	rng        *rand.Rand
-	stats      *BenchStats // where the main thread's nodes went (bench)
+	// Contempt is how much worse than level a repetition draw is for the
+	// side the engine plays, in centipawns (DefaultContempt; 0: a draw is
+	// level, negative: the engine seeks draws).
+	Contempt int
+	tt       *TT
+	rng      *rand.Rand
+	stats    *BenchStats // where the main thread's nodes went (bench)
 	// solver and workers are kept from search to search: allocating them
 	// afresh for every Go cost a fault-in of new memory each time.
 	solver  *mate.Solver
@@ -117,6 +124,9 @@ type Engine struct {
 	cur     atomic.Pointer[search]
 	mu      sync.Mutex
 }
+
+// DefaultContempt is a new engine's Contempt.
+const DefaultContempt = 2
 
 // NewEngine returns a full-strength engine with a table of hashMiB MiB and
 // one thread per core.
@@ -126,6 +136,7 @@ func NewEngine(hashMiB int) *Engine {
 		Eval:       &Default,
 		Threads:    runtime.NumCPU(),
 		MateSearch: true,
+		Contempt:   DefaultContempt,
 		tt:         NewTT(hashMiB),
 		solver:     newProbeSolver(),
 		rng:        rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x6b696b69)),
@@ -194,6 +205,7 @@ type search struct {
 	level     int
 	multiPV   int
 	side      game.Color
+	contempt  int
 	maxNodes  uint64
 	workers   []*worker
 	info      func(Info)
@@ -331,7 +343,10 @@ func (e *Engine) Go(ctx context.Context, p *game.Position, r Request) <-chan Res
 	}
 	s := &search{e: e, params: e.Params, eval: ev, tt: e.tt, start: start, limits: r.Limits,
 		level: min(max(cmp.Or(r.Level, 10), 1), 10), multiPV: max(r.MultiPV, 1),
-		side: p.Side(), maxNodes: r.Nodes, info: r.Info, hit: make(chan struct{})}
+		side: p.Side(), contempt: e.Contempt, maxNodes: r.Nodes, info: r.Info, hit: make(chan struct{})}
+	if r.Analysis {
+		s.contempt = 0
+	}
 	s.ctx, s.cancel = context.WithCancel(ctx)
 	// The search threads read one flag; the context sets it.
 	release := context.AfterFunc(s.ctx, func() { s.stopFlag.Store(true) })

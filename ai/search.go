@@ -264,17 +264,30 @@ func ttCut(d ttData, ply, alpha, beta int) (int, bool) {
 	return v, false
 }
 
-// cycleValue scores a position that repeats one on the path or in the game.
-func cycleValue(c game.Cycle) (int, bool) {
+// cycleValue scores a position that repeats one on the path or in the game,
+// for the side to move ply plies below the root.
+func (w *worker) cycleValue(c game.Cycle, ply int) (int, bool) {
 	switch c {
 	case game.CycleDraw:
-		return 0, true
+		return w.drawValue(ply), true
 	case game.CycleWin:
 		return cycleScore, true
 	case game.CycleLose:
 		return -cycleScore, true
 	}
 	return 0, false
+}
+
+// drawValue is a repetition draw (千日手) for the side to move ply plies
+// below the root: the engine's contempt below zero for the side the search
+// plays, as much above for the other. An engine that scores a draw as
+// level with a quiet move shuffles into repetitions when nothing is
+// happening; a small contempt makes it play on instead.
+func (w *worker) drawValue(ply int) int {
+	if ply%2 == 0 {
+		return -w.s.contempt
+	}
+	return w.s.contempt
 }
 
 func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
@@ -295,7 +308,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		w.seldepth = ply
 	}
 	if ply > 0 {
-		if v, ok := cycleValue(p.FindCycle(32)); ok {
+		if v, ok := w.cycleValue(p.FindCycle(32), ply); ok {
 			return v
 		}
 		alpha = max(alpha, -MateScore+ply)

@@ -93,7 +93,7 @@ func (m *Model) startSearch(purpose searchPurpose, level int, l ai.Limits) tea.C
 	ctx, gen := m.ai.occupy()
 	events := make(chan tea.Msg, 256)
 	m.cands.start(m.s.pos.Key())
-	res := e.Go(ctx, m.s.pos, ai.Request{Limits: l, Level: level, MultiPV: m.multiPV(purpose), Info: func(i ai.Info) {
+	res := e.Go(ctx, m.s.pos, ai.Request{Limits: l, Level: level, MultiPV: m.multiPV(purpose), Analysis: purpose != purposeMove, Info: func(i ai.Info) {
 		select {
 		case events <- aiInfoMsg{gen, i}:
 		default:

@@ -161,7 +161,7 @@ func (m *Model) analyzeGame() tea.Cmd {
 			if ml.Len() == 0 {
 				r.score = -ai.MateScore
 			} else {
-				res := think(ctx, p, ai.Request{Limits: limits})
+				res := think(ctx, p, ai.Request{Limits: limits, Analysis: true})
 				if res.Err != nil {
 					ch <- analysisMsg{gen: gen, done: true, err: res.Err, ch: ch}
 					return

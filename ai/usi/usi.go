@@ -38,6 +38,9 @@ func options() []option {
 		{"Threads", "spin", strconv.Itoa(runtime.NumCPU()), 1, 256},
 		{"Level", "spin", "10", 1, 10},
 		{"MultiPV", "spin", "1", 1, 16},
+		// Contempt: how much worse than level a repetition draw is for
+		// the engine, in centipawns (negative: it seeks draws).
+		{"Contempt", "spin", strconv.Itoa(ai.DefaultContempt), -1000, 1000},
 		// Eval picks the evaluation (ai.EvalNames); "material" is piece
 		// values only, for measuring search changes at equal evaluation.
 		{"Eval", "combo", ai.EvalNames[0], 0, 0},
@@ -238,6 +241,8 @@ func (s *Session) setOption(f []string) {
 		s.level = st.n
 	case "MultiPV":
 		s.multiPV = st.n
+	case "Contempt":
+		s.engine.Contempt = st.n
 	case "Eval":
 		s.engine.Eval = st.eval
 	case "EvalFile":
