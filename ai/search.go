@@ -386,12 +386,12 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 
 	if !pvNode && !inCheck && eval < MateInMaxPly {
 		// Reverse futility: far above beta at low depth.
-		if depth <= 6 && eval-110*(depth-improving) >= beta {
+		if depth <= 6 && eval-155*(depth-improving) >= beta {
 			return eval
 		}
 		// Null move.
 		if depth >= 2 && eval >= beta && ply > 0 && w.stack[ply-1].move != game.NoMove {
-			r := 3 + depth/4 + min(3, (eval-beta)/200)
+			r := 3 + depth/4 + min(3, (eval-beta)/280)
 			p.DoNullMove()
 			w.stack[ply].move = game.NoMove
 			w.stack[ply].cont = 0
@@ -492,14 +492,14 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				if depth <= 3 && m != w.stack[ply].killers[0] && m != w.stack[ply].killers[1] && w.quietScore(m, ply) < -3000*depth {
 					continue
 				}
-				if depth <= 5 && eval+120+130*depth <= alpha {
+				if depth <= 5 && eval+170+180*depth <= alpha {
 					continue
 				}
 				// A quiet move or drop that hangs material near the leaves.
-				if depth <= 6 && !w.s.params.seeGE(p, m, -25*depth*depth) {
+				if depth <= 6 && !w.s.params.seeGE(p, m, -35*depth*depth) {
 					continue
 				}
-			} else if capture && depth <= 4 && !w.s.params.seeGE(p, m, -120*depth) {
+			} else if capture && depth <= 4 && !w.s.params.seeGE(p, m, -170*depth) {
 				continue
 			}
 		}
@@ -598,7 +598,7 @@ func lmpCount(depth, improving int) int { return (3 + depth*depth) / (2 - improv
 
 // probCutMargin is how far above beta a reduced capture search must
 // score for ProbCut to trust it.
-const probCutMargin = 200
+const probCutMargin = 280
 
 func (w *worker) updateQuietStats(m game.Move, ply, depth int, tried []game.Move) {
 	k := &w.stack[ply].killers
@@ -801,7 +801,7 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	for i := range moves {
 		m := pickNext(moves, scores, i)
 		if !inCheck {
-			if !m.IsPromotion() && standPat+prm.Board[m.Captured().Type()]+prm.Hand[m.Captured().Type().Unpromote()]/2+150 <= alpha {
+			if !m.IsPromotion() && standPat+prm.Board[m.Captured().Type()]+prm.Hand[m.Captured().Type().Unpromote()]/2+210 <= alpha {
 				continue // delta pruning
 			}
 			if !prm.seeGE(p, m, 0) {
