@@ -3,6 +3,7 @@ package ai
 import (
 	"bufio"
 	"context"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -371,6 +372,38 @@ func TestContempt(t *testing.T) {
 		r = e.Think(context.Background(), p, Request{Limits: Limits{Depth: 4}, Analysis: true})
 		if r.Score != 0 {
 			t.Errorf("contempt %d, analysis: score %d, want 0", c.contempt, r.Score)
+		}
+	}
+}
+
+// TestEvalNoise: a weak level's misjudgement stays within its limit, is
+// centred, is small more often than large (a quarter of the draws beyond
+// half the limit, as the sum of two uniform draws gives), and is the same
+// for the same position and salt.
+func TestEvalNoise(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, limit := range []int{1, 150, 400} {
+		const n = 100000
+		sum, wide := 0, 0
+		for i := 0; i < n; i++ {
+			h := rng.Uint64()
+			v := evalNoise(h, limit)
+			if v < -limit || v > limit {
+				t.Fatalf("limit %d: noise %d", limit, v)
+			}
+			if evalNoise(h, limit) != v {
+				t.Fatalf("limit %d: not a function of the hash", limit)
+			}
+			sum += v
+			if 2*v > limit || -2*v > limit {
+				wide++
+			}
+		}
+		if mean := float64(sum) / n; math.Abs(mean) > float64(limit)/50+0.05 {
+			t.Errorf("limit %d: mean %.2f", limit, mean)
+		}
+		if share := float64(wide) / n; limit > 1 && (share < 0.22 || share > 0.28) {
+			t.Errorf("limit %d: %.3f of the draws beyond half the limit, want about 0.25", limit, share)
 		}
 	}
 }

@@ -206,6 +206,10 @@ type search struct {
 	multiPV   int
 	side      game.Color
 	contempt  int
+	// noise is the most a weak level's evaluation is off by, with
+	// noiseSalt choosing how (see evalNoise); 0 for none.
+	noise     int
+	noiseSalt uint64
 	maxNodes  uint64
 	workers   []*worker
 	info      func(Info)
@@ -304,23 +308,28 @@ func (s *search) setTime(l Limits) {
 	s.soft = min(s.soft, s.hard)
 }
 
-// levelSpec is what a strength level limits: search depth, and the margin
-// within which it picks a move at random instead of the best.
+// levelSpec is what a strength level limits: search depth, the margin
+// within which it picks a move at random instead of the best, and the
+// noise on its evaluation (the most, in centipawns, it misjudges a
+// position by: the weakest levels choose by a blurred judgement rather
+// than at random, so their mistakes are ones a weak player makes).
 var levelSpec = [11]struct {
 	depth  int
 	margin int
+	noise  int
 }{
-	1: {1, 350}, 2: {2, 250}, 3: {2, 150}, 4: {3, 100}, 5: {4, 70},
-	6: {5, 40}, 7: {6, 20}, 8: {8, 8}, 9: {12, 0}, 10: {0, 0},
+	1: {1, 0, 700}, 2: {1, 0, 200}, 3: {2, 0, 150}, 4: {3, 100, 0}, 5: {4, 70, 0},
+	6: {5, 40, 0}, 7: {6, 20, 0}, 8: {8, 8, 0}, 9: {12, 0, 0}, 10: {0, 0, 0},
 }
 
 // levelRating is each level's approximate strength in Elo, fitted to the
 // level ladder's matches (the README's "Levels" section has them and the
 // commands: each level against the level above it, two levels against
 // gnushogi, level 10 against fairy-stockfish, 0.2 s a move). The scale's
-// zero is arbitrary: it is set so that level 1 reads 400, and it is not a
+// zero is arbitrary: it is set so that gnushogi at depth 4 reads 1650
+// (where the first fit, with level 1 at 400, put it), and it is not a
 // human rating.
-var levelRating = [11]int{1: 400, 2: 580, 3: 800, 4: 1310, 5: 1540, 6: 1820, 7: 1990, 8: 2280, 9: 2780, 10: 2870}
+var levelRating = [11]int{1: 500, 2: 880, 3: 1200, 4: 1310, 5: 1530, 6: 1810, 7: 1980, 8: 2280, 9: 2780, 10: 2860}
 
 // LevelRating returns level's approximate Elo on the ladder's scale (see
 // levelRating); levels outside 1–10 are clamped, as Request does.
@@ -396,6 +405,10 @@ func (s *search) run(p *game.Position) Result {
 	}
 	level := s.level
 	spec := levelSpec[level]
+	if spec.noise > 0 {
+		// A new blur for every move, the same for the whole search.
+		s.noise, s.noiseSalt = spec.noise, e.rng.Uint64()
+	}
 	s.tt.NewSearch()
 
 	// A short mate search first, when there is something to check with.

@@ -174,6 +174,29 @@ func (w *worker) checkStop() {
 }
 
 func (w *worker) evaluate() int {
+	v := w.staticEval()
+	if w.s.noise > 0 {
+		v += evalNoise(w.pos.Key()^w.s.noiseSalt, w.s.noise)
+	}
+	return v
+}
+
+// evalNoise is a weak level's misjudgement of a position, from -limit to
+// limit, small more often than large (the sum of two uniform draws), and
+// a function of the position and the search's salt, so that the search
+// sees one consistent (if wrong) judgement of each position.
+func evalNoise(h uint64, limit int) int {
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	t := int(h&0xffff) + int(h>>16&0xffff) // 0 … 2·65535
+	return (t - 65535) * limit / 65535
+}
+
+// staticEval is the evaluation, from the cache when it holds it.
+func (w *worker) staticEval() int {
 	if w.nn != nil {
 		return w.nn.Evaluate(w.pos)
 	}
