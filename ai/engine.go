@@ -207,7 +207,9 @@ type search struct {
 	side      game.Color
 	contempt  int
 	// noise is the most a weak level's evaluation is off by, with
-	// noiseSalt choosing how (see evalNoise); 0 for none.
+	// noiseSalt choosing how (see evalNoise); 0 for none. The salt also
+	// keys the table, so that a blurred search neither reuses clean
+	// scores (a hint's, an analysis's) nor leaves its own to later ones.
 	noise     int
 	noiseSalt uint64
 	maxNodes  uint64

@@ -173,6 +173,8 @@ func (w *worker) checkStop() {
 	}
 }
 
+// evaluate is the position's score for the side to move as this search
+// judges it: the static evaluation, blurred at the weakest levels.
 func (w *worker) evaluate() int {
 	v := w.staticEval()
 	if w.s.noise > 0 {
@@ -195,7 +197,8 @@ func evalNoise(h uint64, limit int) int {
 	return (t - 65535) * limit / 65535
 }
 
-// staticEval is the evaluation, from the cache when it holds it.
+// staticEval is the static evaluation: the learned one when the engine
+// has a net, else the evaluator's, from the cache when it holds it.
 func (w *worker) staticEval() int {
 	if w.nn != nil {
 		return w.nn.Evaluate(w.pos)
@@ -347,7 +350,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 	inCheck := p.InCheck()
-	key := p.Key()
+	key := p.Key() ^ w.s.noiseSalt
 	ttd, ttHit := w.s.tt.probe(key)
 	w.stats.TTProbes++
 	if ttHit {
@@ -772,7 +775,7 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	// The table: a bound from any earlier search of this position (depth 0
 	// is the quiescence search's own) decides a null-window node, and its
 	// move is tried first.
-	key := p.Key()
+	key := p.Key() ^ w.s.noiseSalt
 	ttd, ttHit := w.s.tt.probe(key)
 	ttMove := game.NoMove
 	if ttHit {

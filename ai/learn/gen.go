@@ -163,7 +163,7 @@ func playGame(ctx context.Context, eng *ai.Engine, o GenOptions, rng *rand.Rand)
 		if ply >= o.MaxPlies {
 			return finish(0, true)
 		}
-		r := eng.Think(context.Background(), p, ai.Request{Limits: ai.Limits{Nodes: o.Nodes}})
+		r := eng.Think(context.Background(), p, ai.Request{Limits: ai.Limits{Nodes: o.Nodes}, Analysis: true})
 		if r.Declare {
 			return finish(p.Side(), false)
 		}

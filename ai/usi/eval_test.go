@@ -85,3 +85,39 @@ func TestEvalOption(t *testing.T) {
 	checkBest(t, "startpos moves 7g7f 3c3d", best)
 	e.send("quit")
 }
+
+// TestContemptOptions: Contempt and USI_AnalyseMode reach the search. With
+// piece values only every quiet move is level, so a draw-seeking contempt
+// repeats the start position (scoring the draw +200 for itself), the
+// default plays on, and analysis mode scores the draw 0 whatever the
+// contempt; a contempt out of range is refused.
+func TestContemptOptions(t *testing.T) {
+	repeat := []string{"position startpos moves 5i5h 5a5b 5h5i", "go depth 4", "isready"}
+	base := []string{"setoption name Threads value 1", "setoption name Eval value material", "setoption name MultiPV value 1"}
+	run := func(opts ...string) (best, score string) {
+		out := session(t, nil, append(append(append([]string(nil), base...), opts...), repeat...)...)
+		for _, l := range strings.Split(out, "\n") {
+			if f := strings.Fields(l); len(f) > 1 && f[0] == "bestmove" {
+				best = f[1]
+			} else if i := strings.Index(l, " score cp "); i >= 0 && strings.HasPrefix(l, "info depth 4 ") {
+				score = strings.Fields(l[i+len(" score cp "):])[0]
+			}
+		}
+		return best, score
+	}
+	if best, score := run("setoption name Contempt value -200"); best != "5b5a" || score != "200" {
+		t.Errorf("Contempt -200: bestmove %s score %s, want 5b5a scoring 200", best, score)
+	}
+	if best, _ := run(); best == "5b5a" {
+		t.Errorf("default contempt: repeated with 5b5a")
+	}
+	if _, score := run("setoption name Contempt value -200", "setoption name USI_AnalyseMode value true"); score != "0" {
+		t.Errorf("analysis mode: score %s, want 0", score)
+	}
+	out := session(t, nil, "usi", "setoption name Contempt value 5000")
+	for _, want := range []string{"option name Contempt type spin default 2 min -1000 max 1000", "option name USI_AnalyseMode type check default false", "info string setoption Contempt"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("want %q in\n%s", want, out)
+		}
+	}
+}

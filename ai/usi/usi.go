@@ -41,6 +41,8 @@ func options() []option {
 		// Contempt: how much worse than level a repetition draw is for
 		// the engine, in centipawns (negative: it seeks draws).
 		{"Contempt", "spin", strconv.Itoa(ai.DefaultContempt), -1000, 1000},
+		// USI_AnalyseMode: a GUI's analysis, where a draw is level.
+		{"USI_AnalyseMode", "check", "false", 0, 0},
 		// Eval picks the evaluation (ai.EvalNames); "material" is piece
 		// values only, for measuring search changes at equal evaluation.
 		{"Eval", "combo", ai.EvalNames[0], 0, 0},
@@ -61,6 +63,8 @@ type Session struct {
 	// level and multiPV are the Level and MultiPV options, sent with
 	// every search.
 	level, multiPV int
+	// analyse is USI_AnalyseMode: searches score draws as level.
+	analyse bool
 	// clearing is closed when the table cleared at usinewgame is empty.
 	clearing <-chan struct{}
 	// tableUsed says a search has written the table since it was last
@@ -243,6 +247,8 @@ func (s *Session) setOption(f []string) {
 		s.multiPV = st.n
 	case "Contempt":
 		s.engine.Contempt = st.n
+	case "USI_AnalyseMode":
+		s.analyse = st.on
 	case "Eval":
 		s.engine.Eval = st.eval
 	case "EvalFile":
@@ -325,7 +331,7 @@ func (s *Session) goCommand(f []string) {
 		return
 	}
 	s.tableUsed = true
-	ch := s.engine.Go(ctx, pos, ai.Request{Limits: l, Level: s.level, MultiPV: s.multiPV, Info: s.info, Start: received})
+	ch := s.engine.Go(ctx, pos, ai.Request{Limits: l, Level: s.level, MultiPV: s.multiPV, Info: s.info, Start: received, Analysis: s.analyse})
 	go func() {
 		defer cancel()
 		r := <-ch
