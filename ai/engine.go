@@ -331,7 +331,7 @@ var levelSpec = [11]struct {
 // zero is arbitrary: it is set so that gnushogi at depth 4 reads 1650
 // (where the first fit, with level 1 at 400, put it), and it is not a
 // human rating.
-var levelRating = [11]int{1: 500, 2: 880, 3: 1200, 4: 1310, 5: 1530, 6: 1810, 7: 1980, 8: 2280, 9: 2780, 10: 2860}
+var levelRating = [11]int{1: 450, 2: 860, 3: 1140, 4: 1310, 5: 1530, 6: 1810, 7: 1980, 8: 2280, 9: 2780, 10: 2860}
 
 // LevelRating returns level's approximate Elo on the ladder's scale (see
 // levelRating); levels outside 1–10 are clamped, as Request does.
