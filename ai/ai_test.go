@@ -455,3 +455,34 @@ func TestBlurredSearchOwnTable(t *testing.T) {
 		}
 	}
 }
+
+// TestBlurredReports: a weak level's reports say that their score is its
+// blurred judgement, not the position's value; full strength's do not.
+func TestBlurredReports(t *testing.T) {
+	p := game.NewStartPosition()
+	for _, tc := range []struct {
+		level   int
+		blurred bool
+	}{{1, true}, {3, true}, {4, false}, {10, false}} {
+		e := NewEngine(16)
+		e.Threads, e.MateSearch = 1, false
+		var infos, blurred int
+		e.Think(context.Background(), p, Request{Level: tc.level, Limits: Limits{Depth: 3}, Info: func(i Info) {
+			if i.Depth > 0 {
+				infos++
+				if i.Blurred {
+					blurred++
+				}
+				if i.ScoreShown() == i.Blurred {
+					t.Errorf("level %d: ScoreShown %v with Blurred %v (score %d)", tc.level, i.ScoreShown(), i.Blurred, i.Score)
+				}
+			}
+		}})
+		if infos == 0 || tc.blurred && blurred != infos || !tc.blurred && blurred != 0 {
+			t.Errorf("level %d: %d of %d reports blurred, want all: %v", tc.level, blurred, infos, tc.blurred)
+		}
+	}
+	if !(Info{Blurred: true, Score: MateScore - 3}).ScoreShown() {
+		t.Error("a weak level's mate is not shown")
+	}
+}

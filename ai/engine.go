@@ -38,6 +38,10 @@ type Info struct {
 	Hashfull        int
 	PV              []game.Move
 	String          string // a free-text report ("info string")
+	// Blurred marks a weak level's report (levels 1–3): its score is the
+	// blurred judgement the level plays by, not the position's value, and
+	// is not for showing.
+	Blurred bool
 }
 
 // Marks for Info.Bound, for code that builds an Info outside this package
@@ -53,6 +57,13 @@ func (i Info) LowerBound() bool { return i.Bound == boundLower }
 
 // UpperBound reports a fail-low score.
 func (i Info) UpperBound() bool { return i.Bound == boundUpper }
+
+// ScoreShown reports whether Score is the position's value, to be shown:
+// not a weak level's blurred judgement (a mate it finds is a real one).
+func (i Info) ScoreShown() bool {
+	_, mate := IsMate(i.Score)
+	return mate || !i.Blurred
+}
 
 // Result is the move the engine chose.
 type Result struct {
@@ -655,5 +666,6 @@ func (w *worker) reportLine(depth, score int, b bound) {
 		Depth: depth, SelDepth: max(rm.seldepth, w.seldepth), MultiPV: w.pvIdx + 1, Score: score, Bound: b,
 		Nodes: nodes, NPS: uint64(float64(nodes) / max(el.Seconds(), 0.001)), Time: el,
 		Hashfull: s.tt.Hashfull(), PV: append([]game.Move(nil), rm.pv...),
+		Blurred: s.noise > 0,
 	})
 }

@@ -113,6 +113,18 @@ func TestEnginePanel(t *testing.T) {
 	if v := strings.Join(e.View(&th, 30), "\n"); strings.Contains(v, "深さ") {
 		t.Errorf("hidden evaluation shown:\n%s", v)
 	}
+	// A weak level's blurred judgement is neither a score nor a line to
+	// show; a mate it finds is.
+	e.hidden, e.purpose = false, purposeMove
+	e.info.Blurred, e.info.PV = true, []game.Move{game.NewMove(game.NewSquare(7, 7), game.NewSquare(7, 6), game.NewPiece(game.Black, game.Pawn), game.NoPiece, false)}
+	v = strings.Join(e.View(&th, 40), "\n")
+	if !strings.Contains(v, "深さ7") || !strings.Contains(v, "評価なし") || strings.Contains(v, "評価値") || strings.Contains(v, "読み筋") {
+		t.Errorf("blurred report shown as a score or line:\n%s", v)
+	}
+	e.info.Score = ai.MateScore - 5
+	if v := strings.Join(e.View(&th, 40), "\n"); !strings.Contains(v, "5手詰") {
+		t.Errorf("a weak level's mate not shown:\n%s", v)
+	}
 	// A move the analysis marks ?? shows the better move.
 	a.line = append([]*kif.Node{r.Root}, nodes...)
 	a.results = map[*kif.Node]evalResult{nodes[1]: {score: 0, best: game.NoMove}, nodes[2]: {score: -900}} // 先手 moved and lost 900

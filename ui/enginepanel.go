@@ -57,9 +57,18 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 	var cr candRows
 	if e.thinking && e.info.Depth > 0 && !e.hidden {
 		i := e.info
-		out = append(out, th.Good.Render(fmt.Sprintf(tr(e.lang, "ep.depth"), tr(e.lang, "purpose.panel."+e.purpose.String()), i.Depth, scoreText(i.Score, e.pos.Side()))))
+		purpose := tr(e.lang, "purpose.panel."+e.purpose.String())
+		if i.ScoreShown() {
+			out = append(out, th.Good.Render(fmt.Sprintf(tr(e.lang, "ep.depth"), purpose, i.Depth, scoreText(i.Score, e.pos.Side()))))
+		} else {
+			out = append(out, th.Good.Render(fmt.Sprintf(tr(e.lang, "ep.depthBlurred"), purpose, i.Depth)))
+		}
 		out = append(out, th.Dim.Render(fmt.Sprintf("%d nodes %dk nps", i.Nodes, i.NPS/1000)))
-		if len(e.cands) > 0 {
+		switch {
+		case !i.ScoreShown():
+			// A weak level's line is what its blurred judgement
+			// prefers: no reading of the position.
+		case len(e.cands) > 0:
 			out = append(out, th.Title.Render(fmt.Sprintf(tr(e.lang, "ep.cands"), e.multiPV, len(e.cands))))
 			cr = candRows{top: len(out), n: len(e.cands)}
 			for j, r := range candidateRows(e.pos, e.cands, e.pick, w) {
@@ -68,7 +77,7 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 				}
 				out = append(out, r)
 			}
-		} else {
+		default:
 			out = append(out, wrap(tr(e.lang, "ep.line")+pvText(e.pos, i.PV, 10), w)...)
 		}
 	}

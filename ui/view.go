@@ -511,6 +511,8 @@ func (m *Model) statusLine() string {
 		switch {
 		case i.Depth > 0 && m.evalHidden():
 			s += fmt.Sprintf(m.tr("st.depthHidden"), i.Depth)
+		case i.Depth > 0 && !i.ScoreShown():
+			s += fmt.Sprintf(m.tr("st.depthBlurred"), i.Depth)
 		case i.Depth > 0:
 			s += fmt.Sprintf(m.tr("st.depth"), i.Depth, scoreText(i.Score, p.Side()), i.NPS/1000)
 		}

@@ -121,3 +121,26 @@ func TestContemptOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestWeakLevelInfoHasNoScore: a weak level's info lines leave its blurred
+// centipawns out (USI's score is optional); full strength reports them.
+func TestWeakLevelInfoHasNoScore(t *testing.T) {
+	count := func(level string) (infos, scored int) {
+		out := session(t, nil, "setoption name Threads value 1", "setoption name Level value "+level, "position startpos", "go depth 3", "isready")
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "info depth ") {
+				infos++
+				if strings.Contains(l, " score ") {
+					scored++
+				}
+			}
+		}
+		return infos, scored
+	}
+	if infos, scored := count("1"); infos == 0 || scored != 0 {
+		t.Errorf("level 1: %d info lines, %d with a score; want some, none scored", infos, scored)
+	}
+	if infos, scored := count("10"); infos == 0 || scored != infos {
+		t.Errorf("level 10: %d info lines, %d with a score; want all scored", infos, scored)
+	}
+}

@@ -358,15 +358,19 @@ func (s *Session) info(i ai.Info) {
 	if i.MultiPV > 0 {
 		fmt.Fprintf(&sb, " multipv %d", i.MultiPV)
 	}
-	if plies, ok := ai.IsMate(i.Score); ok {
-		fmt.Fprintf(&sb, " score mate %d", plies)
-	} else {
-		fmt.Fprintf(&sb, " score cp %d", i.Score)
-	}
-	if i.LowerBound() {
-		sb.WriteString(" lowerbound")
-	} else if i.UpperBound() {
-		sb.WriteString(" upperbound")
+	// A weak level's centipawns are its blurred judgement, not the
+	// position's value: they are left out (USI's score is optional).
+	if i.ScoreShown() {
+		if plies, ok := ai.IsMate(i.Score); ok {
+			fmt.Fprintf(&sb, " score mate %d", plies)
+		} else {
+			fmt.Fprintf(&sb, " score cp %d", i.Score)
+		}
+		if i.LowerBound() {
+			sb.WriteString(" lowerbound")
+		} else if i.UpperBound() {
+			sb.WriteString(" upperbound")
+		}
 	}
 	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d time %d", i.Nodes, i.NPS, i.Hashfull, i.Time.Milliseconds())
 	if len(i.PV) > 0 {
