@@ -112,7 +112,10 @@ var _ Searcher = (*Engine)(nil)
 // Engine is a searcher with its table and settings. Methods other than
 // Go and PonderHit must not be called while a search runs.
 type Engine struct {
-	Params *Params // piece values for move ordering and exchanges
+	// Params are the piece values for move ordering and exchanges when
+	// the evaluation has none of its own (Eval's, when it is a *Params or
+	// Material, so that both are on one scale).
+	Params *Params
 	// Eval is the evaluation the search uses (the hand-set one by default).
 	Eval Evaluator
 	// Net, when set, is the learned evaluation the search uses instead of
@@ -363,7 +366,7 @@ func (e *Engine) Go(ctx context.Context, p *game.Position, r Request) <-chan Res
 	if start.IsZero() {
 		start = time.Now()
 	}
-	s := &search{e: e, params: e.Params, eval: ev, tt: e.tt, start: start, limits: r.Limits,
+	s := &search{e: e, params: e.searchParams(ev), eval: ev, tt: e.tt, start: start, limits: r.Limits,
 		level: min(max(cmp.Or(r.Level, 10), 1), 10), multiPV: max(r.MultiPV, 1),
 		side: p.Side(), contempt: e.Contempt, maxNodes: r.Nodes, info: r.Info, hit: make(chan struct{})}
 	if r.Analysis {
@@ -386,6 +389,16 @@ func (e *Engine) Go(ctx context.Context, p *game.Position, r Request) <-chan Res
 		out <- res
 	}()
 	return out
+}
+
+// searchParams are the piece values the search orders, exchanges and
+// prunes by: the evaluation's own when it has them (its margins compare
+// them with its scores), else Params.
+func (e *Engine) searchParams(ev Evaluator) *Params {
+	if pv, ok := ev.(pieceValuer); ok && e.Net == nil {
+		return pv.pieceValues()
+	}
+	return e.Params
 }
 
 // Think searches and waits for the result.

@@ -268,3 +268,24 @@ func TestShippedParamsSane(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchParamsFollowEvaluation: with piece values only the search
+// exchanges and prunes by those values (the hand-set scale, a pawn 100),
+// not the tuned ones (a pawn 44) its margins would mismatch.
+func TestSearchParamsFollowEvaluation(t *testing.T) {
+	e := NewEngine(1)
+	ev, _ := NewEvaluator("material")
+	if got := e.searchParams(ev); got != &HandSet {
+		t.Errorf("material: search params pawn %d, want the hand-set values", got.Board[game.Pawn])
+	}
+	if got := e.searchParams(&Default); got != &Default {
+		t.Errorf("tuned: search params pawn %d, want the tuned values", got.Board[game.Pawn])
+	}
+	if got := e.searchParams(evaluatorFunc(func(*game.Position) int { return 0 })); got != e.Params {
+		t.Errorf("an evaluation without piece values: search params are not Params")
+	}
+}
+
+type evaluatorFunc func(*game.Position) int
+
+func (f evaluatorFunc) Evaluate(p *game.Position) int { return f(p) }

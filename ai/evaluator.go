@@ -39,6 +39,15 @@ func (m Material) Evaluate(p *game.Position) int {
 	return v
 }
 
+// pieceValuer is an evaluation whose piece values the search should use
+// for move ordering, exchanges and pruning: the search's margins compare
+// those values with the evaluation's scores, so they must share a scale
+// (the tuned pawn is 44, the hand-set one 100).
+type pieceValuer interface{ pieceValues() *Params }
+
+func (p *Params) pieceValues() *Params  { return p }
+func (m Material) pieceValues() *Params { return m.Params }
+
 // EvalNames lists the evaluations NewEvaluator knows, the default first.
 var EvalNames = []string{"hand", "material"}
 
