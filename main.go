@@ -48,7 +48,7 @@ func commands() []command {
 		{"convert", "convert [--to FORMAT] [--out FILE] FILE  convert a record (kif kifu ki2 ki2u csa usi sfen)", runConvert},
 		{"mate", "mate [--sfen SFEN] [--time S] [--nodes N] [--hash MiB] [--all] [--first]  solve a mate problem", runMate},
 		{"tsume", "tsume [--time S] [--nodes N] [--hash MiB] FILE  solve a file of problems (SFEN[<tab>length] per line)", runTsume},
-		{"bench", "bench [--depth D] [--eval hand|material] [--hash MiB] [--mate] [-v]  search fixed positions; print nodes, nodes/s, where nodes go", runBench},
+		{"bench", "bench [--depth D] [--eval hand|handset|material] [--hash MiB] [--mate] [-v]  search fixed positions; print nodes, nodes/s, where nodes go", runBench},
 		{"usi", "usi                                    run as a USI engine on standard input and output", runUSI},
 		{"learn", "learn gen|train|label [FLAGS]          make training positions by self-play / train the learned evaluation / relabel positions with a USI engine", runLearn},
 		{"enumerate", "enumerate [--out FILE] [--max-length N] [--zushiki] [--minimal] [--empty-hand] [--exact] [--mirror] PIECES  count every tsume problem of a small material (e.g. GGP)", runEnumerate},
@@ -705,7 +705,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() != 0 || *depth < 1 || *depth > 60 || *hash < 1 {
-		fmt.Fprintln(stderr, "usage: kiki bench [--depth 1..60] [--eval hand|material] [--hash MiB] [--mate] [-v]")
+		fmt.Fprintln(stderr, "usage: kiki bench [--depth 1..60] [--eval hand|handset|material] [--hash MiB] [--mate] [-v]")
 		return 2
 	}
 	ev, ok := ai.NewEvaluator(*evalName)

@@ -278,6 +278,9 @@ func TestSearchParamsFollowEvaluation(t *testing.T) {
 	if got := e.searchParams(ev); got != &HandSet {
 		t.Errorf("material: search params pawn %d, want the hand-set values", got.Board[game.Pawn])
 	}
+	if ev, ok := NewEvaluator("handset"); !ok || ev != &HandSet || e.searchParams(ev) != &HandSet {
+		t.Errorf("handset: the evaluation or the search's values are not the hand-set numbers")
+	}
 	if got := e.searchParams(&Default); got != &Default {
 		t.Errorf("tuned: search params pawn %d, want the tuned values", got.Board[game.Pawn])
 	}

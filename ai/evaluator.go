@@ -48,14 +48,19 @@ type pieceValuer interface{ pieceValues() *Params }
 func (p *Params) pieceValues() *Params  { return p }
 func (m Material) pieceValues() *Params { return m.Params }
 
-// EvalNames lists the evaluations NewEvaluator knows, the default first.
-var EvalNames = []string{"hand", "material"}
+// EvalNames lists the evaluations NewEvaluator knows, the default first:
+// the hand-made evaluation with its tuned numbers, the same with the
+// numbers set by hand before tuning (for comparison), and piece values
+// only.
+var EvalNames = []string{"hand", "handset", "material"}
 
 // NewEvaluator returns the evaluation called name (one of EvalNames).
 func NewEvaluator(name string) (Evaluator, bool) {
 	switch name {
 	case "hand":
 		return &Default, true
+	case "handset":
+		return &HandSet, true
 	case "material":
 		return Material{Params: &HandSet}, true
 	}

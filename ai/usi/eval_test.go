@@ -69,7 +69,7 @@ func TestEvalOption(t *testing.T) {
 	e := start(t)
 	e.send("usi")
 	_, lines := e.expect("usiok", 2*time.Second)
-	if !strings.Contains(strings.Join(lines, "\n"), "option name Eval type combo default hand var hand var material") {
+	if !strings.Contains(strings.Join(lines, "\n"), "option name Eval type combo default hand var hand var handset var material") {
 		t.Fatalf("usi answer lacks the Eval combo:\n%s", strings.Join(lines, "\n"))
 	}
 	e.send("setoption name Eval value psychic")

@@ -116,7 +116,7 @@ func TestParseSetOption(t *testing.T) {
 		{"name Level value 0", "Level", "from 1 to 10"},
 		{"name USI_Hash value lots", "USI_Hash", "got \"lots\""},
 		{"name Threads", "Threads", "from 1 to 256"},
-		{"name Eval value psychic", "Eval", "want one of hand, material"},
+		{"name Eval value psychic", "Eval", "want one of hand, handset, material"},
 		{"name LearnedEval value yes", "LearnedEval", "want true or false"},
 	} {
 		st, err := parseSetOption(strings.Fields(c.args))

@@ -43,8 +43,9 @@ func options() []option {
 		{"Contempt", "spin", strconv.Itoa(ai.DefaultContempt), -1000, 1000},
 		// USI_AnalyseMode: a GUI's analysis, where a draw is level.
 		{"USI_AnalyseMode", "check", "false", 0, 0},
-		// Eval picks the evaluation (ai.EvalNames); "material" is piece
-		// values only, for measuring search changes at equal evaluation.
+		// Eval picks the evaluation (ai.EvalNames); "handset" is the
+		// hand-made one with its numbers before tuning and "material"
+		// piece values only, for comparisons at equal evaluation.
 		{"Eval", "combo", ai.EvalNames[0], 0, 0},
 		{"LearnedEval", "check", "false", 0, 0},
 		{"EvalFile", "string", "<empty>", 0, 0},
