@@ -50,7 +50,7 @@ func commands() []command {
 		{"tsume", "tsume [--time S] [--nodes N] [--hash MiB] FILE  solve a file of problems (SFEN[<tab>length] per line)", runTsume},
 		{"bench", "bench [--depth D] [--eval hand|handset|material] [--hash MiB] [--mate] [-v]  search fixed positions; print nodes, nodes/s, where nodes go", runBench},
 		{"usi", "usi                                    run as a USI engine on standard input and output", runUSI},
-		{"learn", "learn gen|train|label [FLAGS]          make training positions by self-play / train the learned evaluation / relabel positions with a USI engine", runLearn},
+		{"learn", "learn gen|train|label|tune [FLAGS]     make training positions by self-play / train the learned evaluation / relabel positions with a USI engine / fit the evaluation's numbers", runLearn},
 		{"enumerate", "enumerate [--out FILE] [--max-length N] [--zushiki] [--minimal] [--empty-hand] [--exact] [--mirror] PIECES  count every tsume problem of a small material (e.g. GGP)", runEnumerate},
 	}
 }

@@ -116,7 +116,8 @@ type Engine struct {
 	// the evaluation has none of its own (Eval's, when it is a *Params or
 	// Material, so that both are on one scale).
 	Params *Params
-	// Eval is the evaluation the search uses (the hand-set one by default).
+	// Eval is the evaluation the search uses (Default, the hand-made one
+	// with its tuned numbers, unless set).
 	Eval Evaluator
 	// Net, when set, is the learned evaluation the search uses instead of
 	// Eval (see ai/nnue).

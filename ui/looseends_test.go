@@ -140,3 +140,18 @@ func TestMateSearchCancelled(t *testing.T) {
 	m.cancelAI()
 	_ = tea.Quit
 }
+
+// While a weak level thinks, the status bar shows its depth but not its
+// blurred centipawns; a full-strength search's score is shown.
+func TestStatusBlurredLevel(t *testing.T) {
+	m := newTestModel(testOptions())
+	m.ai.thinking, m.ai.purpose = true, purposeMove
+	m.ai.info = ai.Info{Depth: 2, Score: 345, Blurred: true}
+	if st := m.statusLine(); !strings.Contains(st, "no evaluation") || strings.Contains(st, "345") {
+		t.Errorf("a weak level's status: %q", st)
+	}
+	m.ai.info.Blurred = false
+	if st := m.statusLine(); !strings.Contains(st, "+345") && !strings.Contains(st, "-345") {
+		t.Errorf("a full-strength status lacks its score: %q", st)
+	}
+}
