@@ -3,6 +3,7 @@ package ai
 import (
 	"sync/atomic"
 
+	"kiki/ai/internal/hugepage"
 	"kiki/game"
 )
 
@@ -63,6 +64,7 @@ func NewTT(mib int) *TT {
 		size *= 2
 	}
 	t := &TT{buckets: make([]ttBucket, size), mask: size - 1}
+	hugepage.Advise(t.buckets)
 	t.Clear()
 	return t
 }

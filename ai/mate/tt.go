@@ -1,6 +1,11 @@
 package mate
 
-import "kiki/game"
+import (
+	"unsafe"
+
+	"kiki/ai/internal/hugepage"
+	"kiki/game"
+)
 
 // The transposition table holds proof and disproof numbers by board (and
 // side to move), with the attacker's hand kept beside them, so that one
@@ -18,8 +23,8 @@ const (
 	infDepth = 0xffff
 )
 
+// entry is one slot's data; its key lives in the bucket's key line.
 type entry struct {
-	key  uint64
 	hand game.Hand
 	// pn and dn are the numbers the last search left (for a proof or a
 	// disproof that a look-up at another depth cannot use, they are reset).
@@ -44,7 +49,14 @@ const (
 
 const bucketSize = 8
 
-type bucket [bucketSize]entry
+// bucket keeps its eight keys together in one cache line ahead of their
+// entries, so that a look-up that finds nothing (most do: every new child
+// is looked up) reads one line, not the four the entries fill. A free
+// slot's key is zero.
+type bucket struct {
+	keys [bucketSize]uint64
+	ents [bucketSize]entry
+}
 
 type table struct {
 	buckets []bucket
@@ -60,12 +72,13 @@ func newTable(mib int) *table {
 	if mib < 1 {
 		mib = 1
 	}
-	n := uint64(mib) << 20 / uint64(bucketSize*32)
+	n := uint64(mib) << 20 / uint64(unsafe.Sizeof(bucket{}))
 	size := uint64(1)
 	for size*2 <= n {
 		size *= 2
 	}
 	t := &table{buckets: make([]bucket, size), mask: size - 1}
+	hugepage.Advise(t.buckets)
 	t.clear()
 	return t
 }
@@ -90,9 +103,12 @@ type lookupResult struct {
 func (t *table) lookup(key uint64, h game.Hand, r int) lookupResult {
 	b := &t.buckets[key&t.mask]
 	res := lookupResult{pn: 1, dn: 1}
-	for i := range b {
-		e := &b[i]
-		if e.flags&flagUsed == 0 || e.key != key {
+	for i, k := range &b.keys {
+		if k != key {
+			continue
+		}
+		e := &b.ents[i]
+		if e.flags&flagUsed == 0 {
 			continue
 		}
 		if e.mateLen != infDepth && int(e.mateLen) <= r && h.Dominates(e.hand) {
@@ -136,40 +152,45 @@ func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, r
 		// 0.56M nodes of re-searches in the walk, 30k after). Removing
 		// proofs (disproofs) made redundant as well measured worse
 		// (medium.tsv 25.1M -> 28.7M nodes).
-		for i := range b {
-			e := &b[i]
-			if e.flags&flagUsed == 0 || e.key != key || e.hand == ph || e.mateLen != infDepth || e.flags&flagNoMate != 0 {
+		for i, k := range &b.keys {
+			if k != key {
+				continue
+			}
+			e := &b.ents[i]
+			if e.flags&flagUsed == 0 || e.hand == ph || e.mateLen != infDepth || e.flags&flagNoMate != 0 {
 				continue
 			}
 			if pn == 0 && e.hand.Dominates(ph) || dn == 0 && ph.Dominates(e.hand) {
 				w = max(w, e.work)
 				e.flags = 0
+				b.keys[i] = 0
 				t.used--
 			}
 		}
 	}
 	victim := -1
-	for i := range b {
-		e := &b[i]
+	for i := range b.ents {
+		e := &b.ents[i]
 		if e.flags&flagUsed == 0 {
-			if victim < 0 || b[victim].flags&flagUsed != 0 {
+			if victim < 0 || b.ents[victim].flags&flagUsed != 0 {
 				victim = i
 			}
 			continue
 		}
-		if e.key == key && e.hand == ph {
+		if b.keys[i] == key && e.hand == ph {
 			e.update(pn, dn, dist, rep, w)
 			return
 		}
-		if victim < 0 || b[victim].flags&flagUsed != 0 && e.work < b[victim].work {
+		if victim < 0 || b.ents[victim].flags&flagUsed != 0 && e.work < b.ents[victim].work {
 			victim = i
 		}
 	}
-	if b[victim].flags&flagUsed == 0 {
+	if b.ents[victim].flags&flagUsed == 0 {
 		t.used++
 	}
-	b[victim] = entry{key: key, hand: ph, mateLen: infDepth, flags: flagUsed}
-	b[victim].update(pn, dn, dist, rep, w)
+	b.keys[victim] = key
+	b.ents[victim] = entry{hand: ph, mateLen: infDepth, flags: flagUsed}
+	b.ents[victim].update(pn, dn, dist, rep, w)
 }
 
 func (e *entry) update(pn, dn uint32, dist uint16, rep bool, w uint32) {
