@@ -542,6 +542,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 			minimal = "a mating line: neither the attack proven shortest nor the defence longest"
 		}
 		fmt.Fprintf(stdout, "length %d (%s), book length %d, nodes %d, time %.3fs\n", res.Length, minimal, res.BookLength, res.Nodes, res.Elapsed.Seconds())
+		fmt.Fprintf(stdout, "times: proof %.3fs, line %.3fs (%d nodes)\n", res.ProofElapsed.Seconds(), res.LineElapsed.Seconds(), res.LineNodes)
 	case mate.NoMate:
 		fmt.Fprintln(stdout, "nomate")
 	default:

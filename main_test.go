@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -103,6 +104,9 @@ func TestMateCommand(t *testing.T) {
 	out, _, code = runMain("mate", "--sfen", "k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1")
 	if code != 0 || !strings.Contains(out, "length 13 (minimal), book length 1,") {
 		t.Fatalf("mate with futile drops: %d %q", code, out)
+	}
+	if !regexp.MustCompile(`(?m)^times: proof \d+\.\d{3}s, line \d+\.\d{3}s \(\d+ nodes\)$`).MatchString(out) {
+		t.Fatalf("mate: no line with the proof's and the line's times: %q", out)
 	}
 	out, _, code = runMain("mate", "--first", "--sfen", "k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1")
 	if code != 0 || !strings.HasPrefix(out, "checkmate ") || !strings.Contains(out, "first proof") {

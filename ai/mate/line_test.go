@@ -21,6 +21,9 @@ func TestWalkWithinProvenLength(t *testing.T) {
 	if res.Status != Mate {
 		t.Fatalf("solve: %v", res.Status)
 	}
+	if res.ProofElapsed <= 0 || res.ProofElapsed+res.LineElapsed > res.Elapsed || res.LineNodes > res.Nodes {
+		t.Fatalf("times: proof %v + line %v (%d nodes) against %v (%d nodes) in all", res.ProofElapsed, res.LineElapsed, res.LineNodes, res.Elapsed, res.Nodes)
+	}
 	sv.tt.clear()
 	s := sv.newSearcher(context.Background(), p.Clone())
 	s.walkOnly = true

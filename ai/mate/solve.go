@@ -90,6 +90,12 @@ type Result struct {
 	Invalid *game.PositionError
 	Nodes   uint64
 	Elapsed time.Duration
+	// ProofElapsed is the time the first proof took; LineElapsed and
+	// LineNodes what bringing out the line took (its exact steps' probes,
+	// or the walk along the stored proofs and its re-searches).
+	ProofElapsed time.Duration
+	LineElapsed  time.Duration
+	LineNodes    uint64
 }
 
 // Solver solves mate problems; it keeps its table between searches.
@@ -171,6 +177,7 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 		return out
 	}
 	res := s.prove(infDepth)
+	out.ProofElapsed = time.Since(start)
 	switch {
 	case res.dn == 0: // on the root's own path a repetition is a real failure to mate
 		out.Status = NoMate
@@ -212,7 +219,9 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 	s.deadline, s.maxNodes = hardDeadline, hardNodes
 	s.graceTime, s.graceNodes = sv.opts.Timeout/walkGraceDiv, sv.opts.MaxNodes/walkGraceDiv
 	s.walkOnly = sv.opts.FirstProofOnly
+	lineStart, lineNodes := time.Now(), s.nodes
 	moves, exact, complete := s.line(length)
+	out.LineElapsed, out.LineNodes = time.Since(lineStart), s.nodes-lineNodes
 	out.Moves = moves
 	out.Length = len(moves)
 	out.BookLength = BookLength(p, moves)
