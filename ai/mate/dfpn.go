@@ -67,7 +67,7 @@ type searcher struct {
 	// walkMemo holds the walk's line lengths by position (walk.go).
 	walkMemo map[uint64]uint16
 
-	path   map[uint64]int // positions on the current path, and their ply
+	path   *pathSet // positions on the current path, and their ply
 	stack  [][]child
 	ply    int
 	rootPN uint32
@@ -161,7 +161,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	s.touch(ch)
 	for i := range ch {
 		c := &ch[i]
-		if ply, ok := s.path[c.key]; ok {
+		if ply, ok := s.path.get(c.key); ok {
 			// A repeated position is no way to mate (the shortest mate
 			// never repeats one, and perpetual check loses).
 			c.pn, c.dn, c.dist, c.repPly, c.final = inf, 0, infDepth, ply, true
@@ -223,9 +223,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 			cthpn = uint32(min(uint64(thpn)-uint64(pn)+uint64(c.pn), uint64(inf)))
 		}
 		p.DoMove(c.move)
-		s.path[c.key] = s.ply
+		s.path.set(c.key, s.ply)
 		res := s.mid(cthpn, cthdn, r-1)
-		delete(s.path, c.key)
+		s.path.del(c.key)
 		p.UndoMove()
 		c.pn, c.dn, c.dist, c.repPly, c.ph = res.pn, res.dn, res.dist, res.repPly, res.hand
 		c.final = res.pn == 0 || res.dn == 0

@@ -122,7 +122,7 @@ func (sv *Solver) newSearcher(ctx context.Context, p *game.Position) *searcher {
 		attacker: p.Side(),
 		maxNodes: sv.opts.MaxNodes,
 		ctx:      ctx,
-		path:     map[uint64]int{},
+		path:     newPathSet(),
 	}
 	start := sv.opts.Start
 	if start.IsZero() {
@@ -145,8 +145,8 @@ func (sv *Solver) newSearcher(ctx context.Context, p *game.Position) *searcher {
 // prove searches the current position of s with r plies to go.
 func (s *searcher) prove(r int) result {
 	key := s.pos.Key()
-	s.path[key] = 0
-	defer delete(s.path, key)
+	s.path.set(key, 0)
+	defer s.path.del(key)
 	s.ply = 0
 	return s.mid(inf, inf, r)
 }
@@ -280,7 +280,8 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 	}()
 	exact = true
 	// The line so far is history above every search made here: ply -1.
-	s.path = map[uint64]int{s.pos.Key(): -1}
+	s.path = newPathSet()
+	s.path.set(s.pos.Key(), -1)
 	s.walkMemo = map[uint64]uint16{}
 	for rem := length; len(moves) < 4*length+100; rem-- {
 		if !s.walkOnly && !s.walked && s.overLimits() {
@@ -316,7 +317,7 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 				break
 			}
 			p.DoMove(chosen)
-			s.path[p.Key()] = -1
+			s.path.set(p.Key(), -1)
 			moves = append(moves, chosen)
 			rem = after + 1 // the loop takes one off
 			continue
@@ -327,7 +328,7 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 				break
 			}
 			bk, key := p.KeyAfter(m)
-			if _, ok := s.path[key]; ok {
+			if s.path.has(key) {
 				continue
 			}
 			h := p.HandAfter(m, s.attacker)
@@ -364,7 +365,7 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 			}
 		}
 		p.DoMove(chosen)
-		s.path[p.Key()] = -1
+		s.path.set(p.Key(), -1)
 		moves = append(moves, chosen)
 	}
 	return slices.Clone(moves), exact, complete
@@ -397,7 +398,7 @@ func (s *searcher) probeChoice(ml *game.MoveList, or bool, rem int) game.Move {
 	var cands []cand
 	for _, m := range ml.Slice() {
 		bk, key := p.KeyAfter(m)
-		if _, ok := s.path[key]; ok {
+		if s.path.has(key) {
 			continue
 		}
 		d := infDepth
@@ -447,7 +448,7 @@ func (s *searcher) fallbackChoice(ml *game.MoveList, or bool, bound int) game.Mo
 				lr = lookupResult{pn: 0, dist: uint16(bound), found: true}
 			} else {
 				saved := s.path
-				s.path = map[uint64]int{key: 0}
+				s.path = pathOf(key)
 				p.DoMove(m)
 				res := s.probe(bound)
 				p.UndoMove()
@@ -525,11 +526,11 @@ func (s *searcher) searchChild(r int) result { return s.childSearch(r, false) }
 
 func (s *searcher) childSearch(r int, bounded bool) result {
 	key := s.pos.Key()
-	if _, ok := s.path[key]; ok {
+	if s.path.has(key) {
 		return result{pn: inf, dn: 0, repPly: -1}
 	}
-	s.path[key] = 0
-	defer delete(s.path, key)
+	s.path.set(key, 0)
+	defer s.path.del(key)
 	if bounded {
 		return s.probe(r)
 	}
@@ -550,7 +551,7 @@ func (sv *Solver) MatingMoves(ctx context.Context, p *game.Position) ([]game.Mov
 	pos.GenerateChecks(&ml)
 	var moves []game.Move
 	var lengths []int
-	s.path[pos.Key()] = -1
+	s.path.set(pos.Key(), -1)
 	for _, m := range ml.Slice() {
 		pos.DoMove(m)
 		res := s.searchChild(infDepth - 1)

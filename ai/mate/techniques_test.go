@@ -38,8 +38,8 @@ func TestGHIDisproofStaysOnItsPath(t *testing.T) {
 	s := sv.newSearcher(context.Background(), p)
 	// The path: the position after G*1b at ply 0 (as if X came after
 	// it), X at ply 1.
-	s.path[afterGold] = 0
-	s.path[p.Key()] = 1
+	s.path.set(afterGold, 0)
+	s.path.set(p.Key(), 1)
 	s.ply = 1
 	if res := s.mid(inf, inf, infDepth); res.dn != 0 {
 		t.Fatalf("with G*1b's position on the path X should fail: pn %d dn %d", res.pn, res.dn)

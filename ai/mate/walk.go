@@ -92,7 +92,7 @@ func (s *searcher) walkNode(bound int, top bool) (game.Move, int, int) {
 		// bound (without the line as history: a proof does not depend on
 		// the path that reaches it).
 		saved := s.path
-		s.path = map[uint64]int{key: 0}
+		s.path = pathOf(key)
 		s.probe(bound)
 		s.path = saved
 		gather()
