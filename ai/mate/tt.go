@@ -64,8 +64,8 @@ type table struct {
 	used    int
 }
 
-// newTable makes a table of about mib MiB, its memory already touched: a
-// fresh page costs whoever first writes it a fault, and on a loaded virtual
+// newTable makes a table of about mib MiB; a small one (a probe's) has its
+// memory already touched: a fresh page costs whoever first writes it a fault, and on a loaded virtual
 // machine that has been measured at tens of milliseconds per MiB, which a
 // probe inside a byoyomi search cannot afford.
 func newTable(mib int) *table {
@@ -79,6 +79,12 @@ func newTable(mib int) *table {
 	}
 	t := &table{buckets: make([]bucket, size), mask: size - 1}
 	hugepage.Advise(t.buckets)
+	if mib > prefaultMiB {
+		// A big table is a command's or a GUI's, not a probe's: its pages
+		// are faulted in as the search reaches them, so that a short
+		// search does not wait seconds for memory it never uses.
+		return t
+	}
 	// make's memory is already zero, so one write per page is enough to
 	// fault it in; clearing it all again cost 2 s a GiB.
 	const page = 4096 / int(unsafe.Sizeof(bucket{}))
@@ -87,6 +93,9 @@ func newTable(mib int) *table {
 	}
 	return t
 }
+
+// prefaultMiB is the largest table whose memory is touched when made.
+const prefaultMiB = 64
 
 func (t *table) clear() {
 	clear(t.buckets)
