@@ -66,6 +66,9 @@ type searcher struct {
 	graceNodes                   uint64
 	// walkMemo holds the walk's line lengths by position (walk.go).
 	walkMemo map[uint64]uint16
+	// tieMemo and tieLimit serve the rule for equally long lines (tiebreak.go).
+	tieMemo  map[uint64]int
+	tieLimit uint64
 
 	path   *pathSet // positions on the current path, and their ply
 	stack  [][]child

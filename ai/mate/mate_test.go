@@ -121,6 +121,7 @@ func solveFile(t *testing.T, file string, maxLen int) {
 			continue
 		}
 		checkLine(t, pr.sfen, res.Moves)
+		checkPiecesLeft(t, pr, res.Moves, 5)
 		solved++
 	}
 	t.Logf("%s: %d problems up to %d plies solved in %v", file, solved, maxLen, total)

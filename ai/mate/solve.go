@@ -283,6 +283,8 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 	s.path = newPathSet()
 	s.path.set(s.pos.Key(), -1)
 	s.walkMemo = map[uint64]uint16{}
+	s.tieMemo, s.tieLimit = map[uint64]int{}, s.nodes+tieBudget
+	var ts tieState // the rule's view of the line so far
 	for rem := length; len(moves) < 4*length+100; rem-- {
 		if !s.walkOnly && !s.walked && s.overLimits() {
 			// The limits are spent: walk the rest along the stored proofs,
@@ -322,9 +324,14 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 			rem = after + 1 // the loop takes one off
 			continue
 		}
-		// Exact step from the table.
+		// Exact step: of the moves that keep to the proven length, the
+		// one that leaves the attacker the fewest pieces (tiebreak.go);
+		// past the rule's budget the first the table knows, else a probe.
+		if rem >= 1 && !s.tieSpent() {
+			chosen, _ = s.fewestLeft(&ml, or, rem, ts)
+		}
 		for _, m := range ml.Slice() {
-			if rem < 1 {
+			if chosen != game.NoMove || rem < 1 {
 				break
 			}
 			bk, key := p.KeyAfter(m)
@@ -335,14 +342,11 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 			if or {
 				if lr := s.tt.lookup(bk, h, rem-1); lr.found && lr.pn == 0 {
 					chosen = m
-					break
 				}
 			} else if rem-3 < 0 {
 				chosen = m
-				break
 			} else if lr := s.tt.lookup(bk, h, rem-3); lr.found && lr.dn == 0 {
 				chosen = m
-				break
 			}
 		}
 		if chosen == game.NoMove && rem >= 1 {
@@ -366,6 +370,7 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 		}
 		p.DoMove(chosen)
 		s.path.set(p.Key(), -1)
+		ts = ts.after(chosen, or)
 		moves = append(moves, chosen)
 	}
 	return slices.Clone(moves), exact, complete
