@@ -65,9 +65,10 @@ type table struct {
 }
 
 // newTable makes a table of about mib MiB; a small one (a probe's) has its
-// memory already touched: a fresh page costs whoever first writes it a fault, and on a loaded virtual
-// machine that has been measured at tens of milliseconds per MiB, which a
-// probe inside a byoyomi search cannot afford.
+// memory already touched: a fresh page costs whoever first writes it a
+// fault, and on a loaded virtual machine that has been measured at tens of
+// milliseconds per MiB, which a probe inside a byoyomi search cannot
+// afford.
 func newTable(mib int) *table {
 	if mib < 1 {
 		mib = 1
