@@ -151,9 +151,16 @@ func (s *searcher) keeps(or bool, rem int) bool {
 	return s.proveChild(rem-3).dn == 0
 }
 
+// tieVisits bounds the positions one line extraction's rule visits
+// (each costs a move generation and a table look-up per move, not counted
+// as nodes).
+const tieVisits = 200_000
+
 // tieSpent reports whether the rule's budget (or the search's limits) is
 // spent.
-func (s *searcher) tieSpent() bool { return s.nodes >= s.tieLimit || s.overLimits() }
+func (s *searcher) tieSpent() bool {
+	return s.nodes >= s.tieLimit || len(s.tieMemo) >= tieVisits || s.overLimits()
+}
 
 // leastLeft is the fewest pieces the attacker can hold at the mate of a
 // line of exactly rem plies from the current position (reached as ts
