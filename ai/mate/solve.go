@@ -277,6 +277,7 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 		for range moves {
 			s.pos.UndoMove()
 		}
+		s.tieMemo = nil
 	}()
 	exact = true
 	// The line so far is history above every search made here: ply -1.

@@ -14,11 +14,12 @@ import "kiki/game"
 //
 // So the line's exact steps choose, among the moves that keep to a line of
 // the proven length, the one after which the attacker can be left the
-// fewest such pieces. Deciding that means following such lines: a minimax
-// over the shortest mates, memoised by position, that looks no further
-// once a move leaves nothing (or no more than a move could at best: each
-// attacker's move left drops at most one piece) and spends at most
-// tieBudget nodes of probes per extraction; past the budget the first move
+// fewest such pieces. Deciding that means following such lines: a search
+// over the lines of the minimax length in which both sides minimise the
+// pieces left, memoised by position, that looks no further once a move
+// leaves nothing (or no more than a move could at best: each attacker's
+// move left drops at most one piece) and spends at most tieBudget nodes of
+// probes and tieVisits positions per extraction; past them the first move
 // the table knows is taken, as without the rule. A move the table does not
 // know is probed briefly: a rare long probe cost more than all the rest
 // (unbounded, the rule took medium.tsv from 27.9M to 39.6M nodes).
@@ -62,14 +63,16 @@ func piecesLeft(hand, taken game.Hand) int {
 // fewestLeft returns the move of the current position (with a proven
 // minimax length of rem plies, reached as ts says) that keeps to a line of
 // that length and after which the attacker can be left the fewest pieces
-// at the mate, the first of equals, and that number; NoMove and -1 once
+// at the mate (of equals, the first the table knows, else the first
+// probed, in the order generated), and that number; NoMove and -1 once
 // the budget is spent or where no such move is found.
 func (s *searcher) fewestLeft(ml *game.MoveList, or bool, rem int, ts tieState) (game.Move, int) {
 	p := s.pos
 	type cand struct {
-		m     game.Move
-		known bool // the table says it keeps to the line
-		bound int  // the fewest pieces it could leave
+		m       game.Move
+		known   bool // the table says it keeps to the line
+		decided bool // known, or known not to (a check that does not mate in one)
+		bound   int  // the fewest pieces it could leave
 	}
 	var cands []cand
 	// The attacker's moves left after this one, each dropping at most
@@ -82,12 +85,12 @@ func (s *searcher) fewestLeft(ml *game.MoveList, or bool, rem int, ts tieState) 
 		}
 		h := p.HandAfter(m, s.attacker)
 		var lr lookupResult
-		known := false
+		known, decided := false, false
 		switch {
 		case or && rem == 1:
 			// A mate in one is known by making it.
 			p.DoMove(m)
-			known = !p.HasLegalMove()
+			known, decided = !p.HasLegalMove(), true
 			p.UndoMove()
 		case or:
 			lr = s.tt.lookup(bk, h, rem-1)
@@ -98,12 +101,12 @@ func (s *searcher) fewestLeft(ml *game.MoveList, or bool, rem int, ts tieState) 
 			lr = s.tt.lookup(bk, h, rem-3)
 			known = lr.found && lr.dn == 0
 		}
-		cands = append(cands, cand{m, known, max(0, piecesLeft(h, ts.after(m, or).taken)-after)})
+		cands = append(cands, cand{m, known, decided || known, max(0, piecesLeft(h, ts.after(m, or).taken)-after)})
 	}
 	best, bestLeft := game.NoMove, -1
 	for pass := 0; pass < 2; pass++ {
 		for _, c := range cands {
-			if c.known != (pass == 0) || bestLeft >= 0 && c.bound >= bestLeft {
+			if c.known != (pass == 0) || c.decided && !c.known || bestLeft >= 0 && c.bound >= bestLeft {
 				continue
 			}
 			if s.tieSpent() {
@@ -143,17 +146,23 @@ func (s *searcher) keeps(or bool, rem int) bool {
 		s.maxNodes = s.tieLimit
 	}
 	defer func() { s.maxNodes = saved }()
+	bound := uint64(evasionProbe)
 	if or {
-		s.maxNodes = min(s.maxNodes, s.nodes+checkProbe)
+		bound = checkProbe
+	}
+	s.maxNodes = min(s.maxNodes, s.nodes+bound)
+	// The limits are looked at every checkEvery nodes: look at them when
+	// this bound is reached, not up to checkEvery nodes later.
+	s.nextCheck = min(s.nextCheck, s.maxNodes)
+	if or {
 		return s.proveChild(rem-1).pn == 0
 	}
-	s.maxNodes = min(s.maxNodes, s.nodes+evasionProbe)
 	return s.proveChild(rem-3).dn == 0
 }
 
-// tieVisits bounds the positions one line extraction's rule visits
-// (each costs a move generation and a table look-up per move, not counted
-// as nodes).
+// tieVisits bounds the positions one line extraction's rule works out
+// (its memo's size; each costs a move generation and a table look-up per
+// move, which are not counted as nodes).
 const tieVisits = 200_000
 
 // tieSpent reports whether the rule's budget (or the search's limits) is
@@ -182,8 +191,10 @@ func (s *searcher) leastLeft(rem int, ts tieState) int {
 		p.LegalMoves(&ml)
 	}
 	if ml.Len() == 0 {
-		if or {
-			return -1 // not a mate: cannot happen on a proven line
+		if or || rem != 0 {
+			// Not a mate, or one sooner than the length said (which was
+			// then not the minimax length): the rule does not apply.
+			return -1
 		}
 		return piecesLeft(p.Hand(s.attacker), ts.taken)
 	}

@@ -69,7 +69,7 @@ func leastLeftBrute(p *game.Position, r int, attacker game.Color, prev game.Move
 				if fromDrop {
 					taken[prev.DropType()]++
 				}
-				if v := leastLeftBrute(p, r-1, attacker, m, taken); best < 0 || v < best {
+				if v := leastLeftBrute(p, r-1, attacker, m, taken); v >= 0 && (best < 0 || v < best) {
 					best = v
 				}
 				if fromDrop {
@@ -87,7 +87,7 @@ func leastLeftBrute(p *game.Position, r int, attacker game.Color, prev game.Move
 	for _, m := range ml.Slice() {
 		p.DoMove(m)
 		if r < 3 || !mateWithin(p, r-3, attacker) {
-			if v := leastLeftBrute(p, r-1, attacker, m, taken); best < 0 || v < best {
+			if v := leastLeftBrute(p, r-1, attacker, m, taken); v >= 0 && (best < 0 || v < best) {
 				best = v
 			}
 		}
