@@ -296,13 +296,8 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 			break
 		}
 		p := s.pos
-		or := p.Side() == s.attacker
 		var ml game.MoveList
-		if or {
-			p.GenerateChecks(&ml)
-		} else {
-			p.LegalMoves(&ml)
-		}
+		or := s.turnMoves(&ml)
 		if ml.Len() == 0 {
 			if or {
 				exact = false // cannot happen for a proven position
@@ -375,6 +370,18 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 		moves = append(moves, chosen)
 	}
 	return slices.Clone(moves), exact, complete
+}
+
+// turnMoves fills ml with the moves of the side to move that a line may
+// take (the attacker's checks, the defender's legal moves) and reports
+// whether the attacker is to move.
+func (s *searcher) turnMoves(ml *game.MoveList) bool {
+	if s.pos.Side() == s.attacker {
+		s.pos.GenerateChecks(ml)
+		return true
+	}
+	s.pos.LegalMoves(ml)
+	return false
 }
 
 // startWalk sets the walk's limits — the hard ones plus walkGrace of

@@ -183,13 +183,8 @@ func (s *searcher) leastLeft(rem int, ts tieState) int {
 	if v, ok := s.tieMemo[key]; ok {
 		return v
 	}
-	or := p.Side() == s.attacker
 	var ml game.MoveList
-	if or {
-		p.GenerateChecks(&ml)
-	} else {
-		p.LegalMoves(&ml)
-	}
+	or := s.turnMoves(&ml)
 	if ml.Len() == 0 {
 		if or || rem != 0 {
 			// Not a mate, or one sooner than the length said (which was
