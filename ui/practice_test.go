@@ -143,7 +143,8 @@ func TestPracticeTooLong(t *testing.T) {
 		t.Errorf("wrong %v line %v", m.practice.wrong, m.practice.line)
 	}
 	// The longest defence is fixed; of the equally short mates after it
-	// the solver shows the one that uses the attacker's hand up.
+	// the solver shows the one that leaves the attacker fewer pieces
+	// (▲７三金 then the lance dropped: five left; ▲７二金: six).
 	if !strings.Contains(m.message, "the line: △５二香 ▲７三金") {
 		t.Errorf("the line is not written out: %q", m.message)
 	}
