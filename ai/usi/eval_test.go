@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"kiki/ai"
 	"kiki/ai/nnue"
+	"kiki/game"
 )
 
 // session runs a whole USI conversation and returns its output.
@@ -142,5 +144,29 @@ func TestWeakLevelInfoHasNoScore(t *testing.T) {
 	}
 	if infos, scored := count("10"); infos == 0 || scored != infos {
 		t.Errorf("level 10: %d info lines, %d with a score; want all scored", infos, scored)
+	}
+}
+
+// TestContemptFollowsEval: until Contempt is set, piece values only get
+// ai.MaterialContempt and the other evaluations ai.DefaultContempt; once
+// set, the contempt stays as set whatever the evaluation.
+func TestContemptFollowsEval(t *testing.T) {
+	s := &Session{engine: ai.NewEngine(1), pos: game.NewStartPosition(), level: 10, multiPV: 1}
+	set := func(line string) { s.setOption(strings.Fields(line)[1:]) }
+	if s.engine.Contempt != ai.DefaultContempt {
+		t.Fatalf("new engine: contempt %d, want %d", s.engine.Contempt, ai.DefaultContempt)
+	}
+	set("setoption name Eval value material")
+	if s.engine.Contempt != ai.MaterialContempt {
+		t.Fatalf("Eval material: contempt %d, want %d", s.engine.Contempt, ai.MaterialContempt)
+	}
+	set("setoption name Eval value handset")
+	if s.engine.Contempt != ai.DefaultContempt {
+		t.Fatalf("Eval handset: contempt %d, want %d", s.engine.Contempt, ai.DefaultContempt)
+	}
+	set("setoption name Contempt value 7")
+	set("setoption name Eval value material")
+	if s.engine.Contempt != 7 {
+		t.Fatalf("Contempt 7 then Eval material: contempt %d, want 7", s.engine.Contempt)
 	}
 }

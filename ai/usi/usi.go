@@ -81,6 +81,9 @@ type Session struct {
 	// learned evaluation and the hand-set one.
 	learned, fileNet *nnue.Net
 	useLearned       bool
+	// contemptSet says the Contempt option was set; until it is, the
+	// contempt follows the evaluation (ai.ContemptFor).
+	contemptSet bool
 }
 
 // Run speaks USI on in/out until quit or end of input, with the hand-set
@@ -247,11 +250,12 @@ func (s *Session) setOption(f []string) {
 	case "MultiPV":
 		s.multiPV = st.n
 	case "Contempt":
-		s.engine.Contempt = st.n
+		s.engine.Contempt, s.contemptSet = st.n, true
 	case "USI_AnalyseMode":
 		s.analyse = st.on
 	case "Eval":
 		s.engine.Eval = st.eval
+		s.setEval()
 	case "EvalFile":
 		s.fileNet = nil
 		if st.value != "" && st.value != "<empty>" {
@@ -274,7 +278,8 @@ func (s *Session) setOption(f []string) {
 	}
 }
 
-// setEval gives the engine the evaluation the options ask for.
+// setEval gives the engine the evaluation the options ask for, and the
+// contempt that goes with it unless the Contempt option was set.
 func (s *Session) setEval() {
 	switch {
 	case !s.useLearned:
@@ -283,6 +288,12 @@ func (s *Session) setEval() {
 		s.engine.Net = s.fileNet
 	default:
 		s.engine.Net = s.learned
+	}
+	if !s.contemptSet {
+		s.engine.Contempt = ai.DefaultContempt
+		if s.engine.Net == nil {
+			s.engine.Contempt = ai.ContemptFor(s.engine.Eval)
+		}
 	}
 }
 
