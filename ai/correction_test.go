@@ -35,7 +35,10 @@ func TestCorrectionLearnsAndIsBounded(t *testing.T) {
 		t.Fatalf("the other side's correction moved to %d", c)
 	}
 	// Move Black's king: its zone's key changes.
-	q, _ := game.ParseSFEN("ln1g3nl/1ks1gr3/1ppppsbpp/p4pp2/7P1/P1P1P1P2/1P1PSP2P/1BS4R1/LNGKG2NL b - 1")
+	q, err := game.ParseSFEN("ln1g3nl/1ks1gr3/1ppppsbpp/p4pp2/7P1/P1P1P1P2/1P1PSP2P/1BS4R1/LNGKG2NL b - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if h.keys(q).own == k.own {
 		t.Fatal("another king square gives the same key")
 	}
