@@ -68,14 +68,7 @@ func (h *corrHistory) update(us game.Color, k corrKeys, diff, depth int) {
 	bonus := max(-corrLimit/4, min(corrLimit/4, diff*depth))
 	for _, e := range [corrTables]*int16{&h.own[us][k.own], &h.opp[us][k.opp], &h.rest[us][k.rest]} {
 		v := int(*e)
-		v += bonus - v*abs(bonus)/corrLimit
+		v += bonus - v*max(bonus, -bonus)/corrLimit
 		*e = int16(max(-corrLimit, min(corrLimit, v)))
 	}
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
