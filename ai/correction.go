@@ -66,7 +66,7 @@ func (h *corrHistory) correction(us game.Color, k corrKeys) int {
 // the search. Half a step per ply of depth: at a whole step the tables
 // swung with every deep finding, moving the root's score between
 // iterations; half as fast searched 14% fewer bench nodes and played as
-// well (W98 D3 L80 with the tuned numbers, W95 D0 L104 with piece values
+// well (W110 D4 L90 with the tuned numbers, W95 D0 L104 with piece values
 // only; README, ninth round).
 func (h *corrHistory) update(us game.Color, k corrKeys, diff, depth int) {
 	bonus := max(-corrLimit/4, min(corrLimit/4, diff*depth/2))

@@ -25,6 +25,11 @@ func TestCorrectionLearnsAndIsBounded(t *testing.T) {
 	if first >= 0 || first < -40 {
 		t.Fatalf("after one finding of -40 the correction is %d, want in [-40, 0)", first)
 	}
+	// Half a step per ply: -40 at depth 4 puts -80 eighths in each table,
+	// -10 cp in all (a whole step, which searched 14% more nodes, gives -20).
+	if first != -10 {
+		t.Fatalf("after one finding of -40 at depth 4 the correction is %d, want -10 (half a step per ply)", first)
+	}
 	for range 1000 {
 		h.update(game.Black, k, -5000, 20)
 	}
