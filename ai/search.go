@@ -510,6 +510,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			break
 		}
 		moveCount++
+		w.prefetchChild(m)
 		capture := m.IsCapture() || m.IsPromotion()
 		var givesCheck bool
 		if moveCount == 1 {
@@ -848,6 +849,7 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	bestMove := game.NoMove
 	for i := range moves {
 		m := pickNext(moves, scores, i)
+		w.prefetchChild(m)
 		if !inCheck {
 			if !m.IsPromotion() && standPat+prm.Board[m.Captured().Type()]+prm.Hand[m.Captured().Type().Unpromote()]/2+210 <= alpha {
 				continue // delta pruning
@@ -885,6 +887,15 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	}
 	w.s.tt.store(key, bestMove, scoreToTT(best, ply), 0, bd)
 	return best
+}
+
+// prefetchChild starts loading the table bucket of the position after m
+// as soon as m is picked: the pruning tests and the move itself then run
+// while the bucket comes from memory (the probe is a tenth of the search's
+// time otherwise).
+func (w *worker) prefetchChild(m game.Move) {
+	_, k := w.pos.KeyAfter(m)
+	w.s.tt.prefetch(k ^ w.s.noiseSalt)
 }
 
 // excludedAtRoot skips the moves already reported as better lines (MultiPV).
