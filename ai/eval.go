@@ -52,19 +52,21 @@ func popcount(b game.Bitboard) int { return b.Count() }
 
 // Evaluate returns the static evaluation of p in centipawns from the side
 // to move's point of view.
+func (prm *Params) Evaluate(p *game.Position) int {
+	return prm.evaluate(p, prm.placement(p))
+}
+
+// placement is, for each side, the part of its score that depends only on
+// where its pieces stand and what it holds: piece values, the king-distance
+// terms, the square terms of pawns, silvers, knights and the king, and the
+// hand. A move that is not the king's changes it only for the pieces it
+// touches (placementAfter), so the search carries it from ply to ply.
 //
 // It walks the pieces kind by kind rather than square by square, so that
 // what depends on the kind alone (its value, its rows of the king-distance
-// tables, its mobility weight, how it attacks) is looked up once per kind;
-// the evaluation is most of a node's cost. Pawns, half of the pieces, take
-// their attacks in one shift of their bitboard: no two pawns attack the
-// same square, so none of their squares is attacked twice by pawns alone.
-func (prm *Params) Evaluate(p *game.Position) int {
-	var score [2]int
-	var att1, att2 [2]game.Bitboard
-	occ := p.Occupied()
+// tables) is looked up once per kind.
+func (prm *Params) placement(p *game.Position) (pl [2]int) {
 	for c := game.Black; c <= game.White; c++ {
-		own := p.Pieces(c)
 		ownK, enemyK := p.King(c), p.King(c.Opp())
 		hasOwnK, hasEnemyK := ownK != game.NoSquare, enemyK != game.NoSquare
 		// The king-distance rows of the two kings (row 0 stands in for a
@@ -76,9 +78,7 @@ func (prm *Params) Evaluate(p *game.Position) int {
 		if hasEnemyK {
 			distEnemy = &kingDistTable[enemyK]
 		}
-		notOwn := own.Not()
 		v := 0
-		var a1, a2 game.Bitboard
 		if pawns := p.PiecesOf(c, game.Pawn); pawns.NonZero() {
 			v += pawns.Count() * prm.Board[game.Pawn]
 			an, dn := &prm.AttackNear[game.Pawn], &prm.DefendNear[game.Pawn]
@@ -95,25 +95,12 @@ func (prm *Params) Evaluate(p *game.Position) int {
 			}
 			// Edge pawns gain little by advancing; the others, a little.
 			v += adv * prm.PawnAdvance
-			a1 = game.PawnAttacks(c, pawns)
-			if mob := prm.Mobility[game.Pawn]; mob != 0 {
-				v += mob * popcount(a1.And(notOwn))
-			}
 		}
-		// The piece-square terms of silvers, knights and the king, by set.
+		// The square terms of silvers, knights and the king, by set.
 		v += popcount(p.PiecesOf(c, game.Silver).And(silverBand[c])) * prm.SilverForward
 		v += popcount(p.PiecesOf(c, game.Knight).And(backRank[c])) * prm.KnightHome
 		if hasOwnK {
-			if rr := ownK.RelRank(c); rr >= 4 {
-				v += (9 - rr) * prm.KingHome
-			}
-			d := ownK.File() - 5
-			if d < 0 {
-				d = -d
-			}
-			if d < 3 {
-				v += (3 - d) * prm.KingCenter
-			}
+			v += prm.kingSquare(c, ownK)
 		}
 		for t := game.Lance; t < game.NumPieceTypes; t++ {
 			bb := p.PiecesOf(c, t)
@@ -121,7 +108,6 @@ func (prm *Params) Evaluate(p *game.Position) int {
 				continue
 			}
 			v += bb.Count() * prm.Board[t]
-			mob := prm.Mobility[t]
 			an, dn := &prm.AttackNear[t], &prm.DefendNear[t]
 			defend := hasOwnK && t != game.King
 			for b := bb; b.NonZero(); {
@@ -132,6 +118,121 @@ func (prm *Params) Evaluate(p *game.Position) int {
 				if defend {
 					v += dn[distOwn[s]]
 				}
+			}
+		}
+		h := p.Hand(c)
+		for t := game.Pawn; t <= game.Gold; t++ {
+			if n := h.Count(t); n > 0 {
+				v += n * prm.Hand[t]
+			}
+		}
+		pl[c] = v
+	}
+	return pl
+}
+
+// kingSquare is the square term of side c's king on k.
+func (prm *Params) kingSquare(c game.Color, k game.Square) int {
+	v := 0
+	if rr := k.RelRank(c); rr >= 4 {
+		v += (9 - rr) * prm.KingHome
+	}
+	d := k.File() - 5
+	if d < 0 {
+		d = -d
+	}
+	if d < 3 {
+		v += (3 - d) * prm.KingCenter
+	}
+	return v
+}
+
+// pieceTerm is what one piece of kind t of side c on s adds to c's
+// placement, the kings standing on ownK and enemyK (either may be
+// game.NoSquare): the per-piece form of placement's sums.
+func (prm *Params) pieceTerm(c game.Color, t game.PieceType, s, ownK, enemyK game.Square) int {
+	v := prm.Board[t]
+	if enemyK != game.NoSquare {
+		v += prm.AttackNear[t][kingDistTable[enemyK][s]]
+	}
+	if ownK != game.NoSquare && t != game.King {
+		v += prm.DefendNear[t][kingDistTable[ownK][s]]
+	}
+	switch t {
+	case game.Pawn:
+		v += int(pawnAdvance[c][s]) * prm.PawnAdvance
+	case game.Silver:
+		if silverBand[c].Has(s) {
+			v += prm.SilverForward
+		}
+	case game.Knight:
+		if backRank[c].Has(s) {
+			v += prm.KnightHome
+		}
+	}
+	return v
+}
+
+// placementAfter returns the placement of the position p that move m (a
+// null move too) has just led to from a position whose placement was pl.
+// ok is false when m moved or took a king: every king-distance term
+// changes then, and placement must be computed afresh.
+func (prm *Params) placementAfter(p *game.Position, m game.Move, pl [2]int) (_ [2]int, ok bool) {
+	if m == game.NoMove {
+		return pl, true
+	}
+	them := p.Side()
+	us := them.Opp()
+	kUs, kThem := p.King(us), p.King(them)
+	to := m.To()
+	if m.IsDrop() {
+		t := m.DropType()
+		pl[us] += prm.pieceTerm(us, t, to, kUs, kThem) - prm.Hand[t]
+		return pl, true
+	}
+	t := m.Piece().Type()
+	if t == game.King {
+		return pl, false
+	}
+	pl[us] += prm.pieceTerm(us, m.Moved().Type(), to, kUs, kThem) - prm.pieceTerm(us, t, m.From(), kUs, kThem)
+	if cap := m.Captured(); cap != game.NoPiece {
+		ct := cap.Type()
+		if ct == game.King {
+			return pl, false
+		}
+		pl[them] -= prm.pieceTerm(them, ct, to, kThem, kUs)
+		pl[us] += prm.Hand[ct.Unpromote()]
+	}
+	return pl, true
+}
+
+// evaluate is Evaluate given p's placement: it adds what the pieces
+// attack (mobility and the king-safety terms) and the tempo.
+//
+// Pawns, half of the pieces, take their attacks in one shift of their
+// bitboard: no two pawns attack the same square, so none of their squares
+// is attacked twice by pawns alone.
+func (prm *Params) evaluate(p *game.Position, score [2]int) int {
+	var att1, att2 [2]game.Bitboard
+	occ := p.Occupied()
+	for c := game.Black; c <= game.White; c++ {
+		notOwn := p.Pieces(c).Not()
+		v := 0
+		var a1, a2 game.Bitboard
+		if pawns := p.PiecesOf(c, game.Pawn); pawns.NonZero() {
+			a1 = game.PawnAttacks(c, pawns)
+			if mob := prm.Mobility[game.Pawn]; mob != 0 {
+				v += mob * popcount(a1.And(notOwn))
+			}
+		}
+		for t := game.Lance; t < game.NumPieceTypes; t++ {
+			bb := p.PiecesOf(c, t)
+			if bb.IsZero() {
+				continue
+			}
+			mob := prm.Mobility[t]
+			for b := bb; b.NonZero(); {
+				s := b.Pop()
 				var a game.Bitboard
 				switch t {
 				case game.Lance:
@@ -155,13 +256,7 @@ func (prm *Params) Evaluate(p *game.Position) int {
 			}
 		}
 		att1[c], att2[c] = a1, a2
-		h := p.Hand(c)
-		for t := game.Pawn; t <= game.Gold; t++ {
-			if n := h.Count(t); n > 0 {
-				v += n * prm.Hand[t]
-			}
-		}
-		score[c] = v
+		score[c] += v
 	}
 	for k := game.Black; k <= game.White; k++ {
 		score[k] += prm.kingSafety(p, k, att1, att2)

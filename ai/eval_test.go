@@ -292,3 +292,89 @@ func TestSearchParamsFollowEvaluation(t *testing.T) {
 type evaluatorFunc func(*game.Position) int
 
 func (f evaluatorFunc) Evaluate(p *game.Position) int { return f(p) }
+
+// placementAfter gives, for every legal move and the null move, the
+// placement computed afresh, or declines exactly when a king moves; with
+// the shipped numbers and random ones (no term hides behind a zero weight).
+func TestPlacementAfterMove(t *testing.T) {
+	random := randomParams(11)
+	declined := 0
+	for i, p := range evalTestPositions(t) {
+		if i%4 != 0 {
+			continue // a quarter of the positions keeps the test short
+		}
+		for _, prm := range []*Params{&Default, &random} {
+			pl := prm.placement(p)
+			var ml game.MoveList
+			p.LegalMoves(&ml)
+			for _, m := range ml.Slice() {
+				p.DoMove(m)
+				got, ok := prm.placementAfter(p, m, pl)
+				king := !m.IsDrop() && m.Piece().Type() == game.King
+				switch {
+				case ok == king:
+					t.Fatalf("%s after %s: ok %v for a king move %v", p.SFEN(), m, ok, king)
+				case ok && got != prm.placement(p):
+					t.Fatalf("%s after %s: placementAfter %v, placement %v", p.SFEN(), m, got, prm.placement(p))
+				case !ok:
+					declined++
+				}
+				p.UndoMove()
+			}
+			if !p.InCheck() {
+				p.DoNullMove()
+				if got, ok := prm.placementAfter(p, game.NoMove, pl); !ok || got != prm.placement(p) {
+					t.Fatalf("%s after a null move: %v %v, placement %v", p.SFEN(), got, ok, prm.placement(p))
+				}
+				p.UndoNullMove()
+			}
+		}
+	}
+	if declined == 0 {
+		t.Fatal("no king move among the positions: the declining path is untested")
+	}
+}
+
+// The search's evaluation, which carries the placement from ply to ply,
+// scores positions of random walks (with take-backs, null moves and
+// revisits) as Evaluate does. Half the positions are not evaluated, as
+// the search skips some (in check, cut by the table), so that a ply's
+// entry is often a stale one from another line.
+func TestWorkerPlacementCarried(t *testing.T) {
+	random := randomParams(13)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, sfen := range BenchPositions {
+		root, err := game.ParseSFEN(sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := newWorker()
+		w.hand, w.pos, w.rootPlies = &random, root, root.Plies()
+		var made []bool // true for a null move
+		for step := 0; step < 400; step++ {
+			p := w.pos
+			if rng.IntN(2) == 1 {
+				if got, want := w.hand.evaluate(p, w.placement()), random.Evaluate(p); got != want {
+					t.Fatalf("%s (%d plies below the root): carried %d, Evaluate %d", p.SFEN(), len(made), got, want)
+				}
+			}
+			var ml game.MoveList
+			p.LegalMoves(&ml)
+			switch r := rng.IntN(10); {
+			case len(made) > 0 && (r < 3 || ml.Len() == 0 || len(made) >= maxPly):
+				if made[len(made)-1] {
+					p.UndoNullMove()
+				} else {
+					p.UndoMove()
+				}
+				made = made[:len(made)-1]
+			case r == 3 && !p.InCheck():
+				p.DoNullMove()
+				made = append(made, true)
+			case ml.Len() > 0:
+				p.DoMove(ml.At(rng.IntN(ml.Len())))
+				made = append(made, false)
+			}
+		}
+	}
+}
