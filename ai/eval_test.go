@@ -337,9 +337,10 @@ func TestPlacementAfterMove(t *testing.T) {
 
 // The search's evaluation, which carries the placement from ply to ply,
 // scores positions of random walks (with take-backs, null moves and
-// revisits) as Evaluate does. Half the positions are not evaluated, as
-// the search skips some (in check, cut by the table), so that a ply's
-// entry is often a stale one from another line.
+// revisits) as Evaluate does. A quarter of the moves are made without
+// carrying (as a position reached outside the search's own moves), so
+// that the entry a ply finds, and its parent's, are often stale ones from
+// another line; half the positions are not evaluated.
 func TestWorkerPlacementCarried(t *testing.T) {
 	random := randomParams(13)
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -360,6 +361,7 @@ func TestWorkerPlacementCarried(t *testing.T) {
 			}
 			var ml game.MoveList
 			p.LegalMoves(&ml)
+			m := game.NoMove
 			switch r := rng.IntN(10); {
 			case len(made) > 0 && (r < 3 || ml.Len() == 0 || len(made) >= maxPly):
 				if made[len(made)-1] {
@@ -368,12 +370,19 @@ func TestWorkerPlacementCarried(t *testing.T) {
 					p.UndoMove()
 				}
 				made = made[:len(made)-1]
+				continue
 			case r == 3 && !p.InCheck():
 				p.DoNullMove()
 				made = append(made, true)
 			case ml.Len() > 0:
-				p.DoMove(ml.At(rng.IntN(ml.Len())))
+				m = ml.At(rng.IntN(ml.Len()))
+				p.DoMove(m)
 				made = append(made, false)
+			default:
+				continue
+			}
+			if rng.IntN(4) != 0 {
+				w.carry(len(made), m)
 			}
 		}
 	}
