@@ -450,21 +450,6 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				}
 			}
 		}
-		// A mate in one found from the reverse-effect check tables (at the
-		// root the move loop finds it and records it as the best move).
-		var m game.Move
-		if ply > 0 {
-			m = w.mate1Ply()
-		}
-		if m != game.NoMove {
-			v := MateScore - ply - 1
-			w.s.tt.store(key, m, scoreToTT(v, ply), depth, boundExact)
-			if pvNode {
-				w.pv[ply][ply] = m
-				w.pvLen[ply] = ply + 1
-			}
-			return v
-		}
 	}
 	w.stack[ply].eval = eval
 	// improving: the evaluation has risen since this side's last move (or
@@ -506,6 +491,23 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				}
 				return v
 			}
+		}
+	}
+
+	// A mate in one found from the reverse-effect check tables (at the
+	// root the move loop finds it and records it as the best move). It is
+	// looked for only here, after reverse futility and the null move: a
+	// node those cut fails high whether or not it mates, and the test is
+	// a tenth of the search's time where every node makes it.
+	if !inCheck && ply > 0 {
+		if m := w.mate1Ply(); m != game.NoMove {
+			v := MateScore - ply - 1
+			w.s.tt.store(key, m, scoreToTT(v, ply), depth, boundExact)
+			if pvNode {
+				w.pv[ply][ply] = m
+				w.pvLen[ply] = ply + 1
+			}
+			return v
 		}
 	}
 
