@@ -618,8 +618,6 @@ func (w *worker) pickWeaker(margin, d int, best game.Move, score int) (game.Move
 	return all[0].m, all[0].v
 }
 
-// iterate is iterative deepening with aspiration windows; helper threads
-// (id > 0) run it too, starting at staggered depths, sharing the table.
 // iterateLocked runs iterate on an operating-system thread of its own.
 // The runtime preempts a goroutine that runs for more than 10 ms, and a
 // preempted goroutine may resume on another thread and so another core,
@@ -631,6 +629,8 @@ func (w *worker) iterateLocked(maxDepth int) {
 	w.iterate(maxDepth)
 }
 
+// iterate is iterative deepening with aspiration windows; helper threads
+// (id > 0) run it too, starting at staggered depths, sharing the table.
 func (w *worker) iterate(maxDepth int) {
 	s := w.s
 	multi := 1
