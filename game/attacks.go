@@ -1,5 +1,7 @@
 package game
 
+import "math/bits"
+
 // A vector is one line of movement from the move-vector definitions in
 // ../shared/reference/rules-moves-and-transitions.ja.txt: a step (df, dr)
 // in files and ranks, taken once, or repeated while the way is clear.
@@ -124,6 +126,22 @@ func init() {
 			}
 		}
 	}
+	for s := Square(0); s < NumSquares; s++ {
+		r := &fileRays[s]
+		r.up, r.down = rays[dirN][s].word(s), rays[dirS][s].word(s)
+	}
+	for f := 1; f <= 9; f++ {
+		s := NewSquare(f, 1)
+		for inner := 0; inner < 128; inner++ {
+			var occ Bitboard
+			for k := 2; k <= 8; k++ {
+				if inner>>(k-2)&1 != 0 {
+					occ = occ.Set(NewSquare(k, 1))
+				}
+			}
+			rankTable[f-1][inner] = rayAttack(dirE, s, occ).Or(rayAttack(dirW, s, occ))
+		}
+	}
 	for a := Square(0); a < NumSquares; a++ {
 		for d := 0; d < numDirs; d++ {
 			ray := rays[d][a]
@@ -175,22 +193,114 @@ func rayAttack(d int, s Square, occ Bitboard) Bitboard {
 	return ray.Xor(rays[d][b])
 }
 
+// A file lies in one word of a Bitboard (see Bitboard), so a slider's
+// attacks along its file take one word and no branch: fileRays holds, per
+// square, that word's part of the rays towards rank 1 (lower bits) and
+// towards rank 9 (higher bits).
+var fileRays [NumSquares]struct{ up, down uint64 }
+
+// word returns the word of b that holds s's file.
+func (b Bitboard) word(s Square) uint64 {
+	if s < 63 {
+		return b.lo
+	}
+	return b.hi
+}
+
+// inWord returns the Bitboard whose word holding s's file is w.
+func inWord(s Square, w uint64) Bitboard {
+	if s < 63 {
+		return Bitboard{w, 0}
+	}
+	return Bitboard{0, w}
+}
+
+// upAttack is the part of ray m (bits below the slider) up to and
+// including the highest blocker in occ: the ray's first square, always
+// added, stands in for an edge (when m is empty the shift is 64 or more
+// and the result is empty).
+func upAttack(m, occ uint64) uint64 {
+	x := occ&m | m&-m
+	return m &^ (1<<uint(63-bits.LeadingZeros64(x)) - 1)
+}
+
+// downAttack is the part of ray m (bits above the slider) up to and
+// including the lowest blocker in occ (with none, the shift is 65 and the
+// mask all ones).
+func downAttack(m, occ uint64) uint64 {
+	return m & (2<<uint(bits.TrailingZeros64(occ&m)) - 1)
+}
+
+// rankTable holds, per file and occupancy of files 2–8 of a rank (bit
+// k-2 for file k), the squares a slider on that file of rank 1 attacks
+// along the rank; rankAttacks moves them to the slider's rank with one
+// shift of each word (a file's squares are in rank order within a word).
+var rankTable [9][128]Bitboard
+
+// rankOccupancy gathers the occupancy of files 2–8 of rank r into bits
+// 0–6. In lo the rank's squares of files 1–7 are nine bits apart; one
+// multiplication moves bit 9i to bit 56+i with no carries (no two
+// partial products meet). hi holds files 8 and 9 at bits r-1 and r+8.
+func rankOccupancy(r int, occ Bitboard) int {
+	lo := (occ.lo >> uint(r-1) & 0x0040201008040201) * 0x0101010101010100 >> 56
+	hi := occ.hi >> uint(r-1) & 0x201
+	all := lo | (hi|hi>>8)&3<<7 // bit k-1 for file k
+	return int(all >> 1 & 127)
+}
+
+// rankAttacks returns the squares a rook on s attacks along its rank.
+func rankAttacks(s Square, occ Bitboard) Bitboard {
+	r := s.Rank()
+	t := rankTable[s.File()-1][rankOccupancy(r, occ)]
+	return Bitboard{t.lo << uint(r-1), t.hi << uint(r-1)}
+}
+
 // LanceAttacks returns the squares a lance of side c on s attacks.
 func LanceAttacks(c Color, s Square, occ Bitboard) Bitboard {
+	r := &fileRays[s]
 	if c == Black {
-		return rayAttack(dirN, s, occ)
+		return inWord(s, upAttack(r.up, occ.word(s)))
 	}
-	return rayAttack(dirS, s, occ)
+	return inWord(s, downAttack(r.down, occ.word(s)))
+}
+
+// fileAttacks returns the squares a rook on s attacks along its file.
+func fileAttacks(s Square, occ Bitboard) Bitboard {
+	r := &fileRays[s]
+	o := occ.word(s)
+	return inWord(s, upAttack(r.up, o)|downAttack(r.down, o))
+}
+
+// noneMask is all ones when x is empty, else zero (x never has bit 63).
+func noneMask(x uint64) uint64 { return uint64(int64(x-1) >> 63) }
+
+// rayUp is rayAttack for a ray towards lower squares, without a branch:
+// the highest blocker ends it, in hi or else in lo.
+func rayUp(ray, occ Bitboard) Bitboard {
+	blo, bhi := ray.lo&occ.lo, ray.hi&occ.hi
+	// -h keeps the bits from h's up; with no blocker h is 0 (the shift
+	// count is 64) and noneMask keeps the whole word.
+	hlo := uint64(1) << uint(63-bits.LeadingZeros64(blo))
+	hhi := uint64(1) << uint(63-bits.LeadingZeros64(bhi))
+	return Bitboard{ray.lo & (-hlo | noneMask(blo)) & noneMask(bhi), ray.hi & (-hhi | noneMask(bhi))}
+}
+
+// rayDown is rayAttack for a ray towards higher squares, without a
+// branch: the lowest blocker ends it, in lo or else in hi.
+func rayDown(ray, occ Bitboard) Bitboard {
+	blo, bhi := ray.lo&occ.lo, ray.hi&occ.hi
+	// (l<<1)-1 keeps the bits up to the lowest blocker l, all when none.
+	return Bitboard{ray.lo & ((blo&-blo)<<1 - 1), ray.hi & ((bhi&-bhi)<<1 - 1) & noneMask(blo)}
 }
 
 // BishopAttacks returns the squares a bishop on s attacks.
 func BishopAttacks(s Square, occ Bitboard) Bitboard {
-	return rayAttack(dirNE, s, occ).Or(rayAttack(dirNW, s, occ)).Or(rayAttack(dirSE, s, occ)).Or(rayAttack(dirSW, s, occ))
+	return rayUp(rays[dirNE][s], occ).Or(rayUp(rays[dirSE][s], occ)).Or(rayDown(rays[dirNW][s], occ)).Or(rayDown(rays[dirSW][s], occ))
 }
 
 // RookAttacks returns the squares a rook on s attacks.
 func RookAttacks(s Square, occ Bitboard) Bitboard {
-	return rayAttack(dirN, s, occ).Or(rayAttack(dirS, s, occ)).Or(rayAttack(dirE, s, occ)).Or(rayAttack(dirW, s, occ))
+	return fileAttacks(s, occ).Or(rankAttacks(s, occ))
 }
 
 // StepAttacks returns the squares a non-sliding piece of kind t and side c on s attacks.
