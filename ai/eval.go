@@ -225,35 +225,45 @@ func (prm *Params) evaluate(p *game.Position, score [2]int) int {
 				v += mob * popcount(a1.And(notOwn))
 			}
 		}
-		for t := game.Lance; t < game.NumPieceTypes; t++ {
-			bb := p.PiecesOf(c, t)
-			if bb.IsZero() {
-				continue
-			}
+		// One loop per kind of attack, so that no piece waits on a switch.
+		mob := prm.Mobility[game.Lance]
+		for b := p.PiecesOf(c, game.Lance); b.NonZero(); {
+			a := game.LanceAttacks(c, b.Pop(), occ)
+			v += mob * popcount(a.And(notOwn))
+			a2 = a2.Or(a1.And(a))
+			a1 = a1.Or(a)
+		}
+		for _, t := range steppers {
 			mob := prm.Mobility[t]
-			for b := bb; b.NonZero(); {
-				s := b.Pop()
-				var a game.Bitboard
-				switch t {
-				case game.Lance:
-					a = game.LanceAttacks(c, s, occ)
-				case game.Bishop:
-					a = game.BishopAttacks(s, occ)
-				case game.Rook:
-					a = game.RookAttacks(s, occ)
-				case game.Horse:
-					a = game.BishopAttacks(s, occ).Or(game.StepAttacks(c, game.King, s))
-				case game.Dragon:
-					a = game.RookAttacks(s, occ).Or(game.StepAttacks(c, game.King, s))
-				default:
-					a = game.StepAttacks(c, t, s)
-				}
-				if mob != 0 {
-					v += mob * popcount(a.And(notOwn))
-				}
+			for b := p.PiecesOf(c, t); b.NonZero(); {
+				a := game.StepAttacks(c, t, b.Pop())
+				v += mob * popcount(a.And(notOwn))
 				a2 = a2.Or(a1.And(a))
 				a1 = a1.Or(a)
 			}
+		}
+		horses, dragons := p.PiecesOf(c, game.Horse), p.PiecesOf(c, game.Dragon)
+		for b := p.PiecesOf(c, game.Bishop).Or(horses); b.NonZero(); {
+			s := b.Pop()
+			a := game.BishopAttacks(s, occ)
+			t := game.Bishop
+			if horses.Has(s) {
+				a, t = a.Or(game.StepAttacks(c, game.King, s)), game.Horse
+			}
+			v += prm.Mobility[t] * popcount(a.And(notOwn))
+			a2 = a2.Or(a1.And(a))
+			a1 = a1.Or(a)
+		}
+		for b := p.PiecesOf(c, game.Rook).Or(dragons); b.NonZero(); {
+			s := b.Pop()
+			a := game.RookAttacks(s, occ)
+			t := game.Rook
+			if dragons.Has(s) {
+				a, t = a.Or(game.StepAttacks(c, game.King, s)), game.Dragon
+			}
+			v += prm.Mobility[t] * popcount(a.And(notOwn))
+			a2 = a2.Or(a1.And(a))
+			a1 = a1.Or(a)
 		}
 		att1[c], att2[c] = a1, a2
 		score[c] += v
@@ -267,6 +277,9 @@ func (prm *Params) evaluate(p *game.Position, score [2]int) int {
 	}
 	return v + prm.Tempo
 }
+
+// steppers are the kinds whose attacks are single steps.
+var steppers = [...]game.PieceType{game.Knight, game.Silver, game.Gold, game.King, game.ProPawn, game.ProLance, game.ProKnight, game.ProSilver}
 
 // kingSafety scores side k's king: attacked and doubly attacked squares
 // around it, how many of them k covers, its escape squares, the holes the
