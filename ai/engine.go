@@ -138,6 +138,43 @@ type Engine struct {
 	workers []*worker
 	cur     atomic.Pointer[search]
 	mu      sync.Mutex
+	// evalID is the evaluation the last search used, as evalIdentity
+	// names it, and evalSalt the table key salt that goes with it: the
+	// table keeps static evaluations, which must not outlive a change of
+	// evaluation.
+	evalID   any
+	evalSalt uint64
+}
+
+// evalIdentity names the evaluation a search with ev and net uses, or
+// says it cannot: a net, a *Params or a Material is the same evaluation
+// as long as it is the same value (a *Params changed in place is not
+// noticed; change the pointer, or call NewGame).
+func evalIdentity(ev Evaluator, net *nnue.Net) (any, bool) {
+	if net != nil {
+		return net, true
+	}
+	switch v := ev.(type) {
+	case *Params:
+		return v, true
+	case Material:
+		return v, true
+	}
+	return nil, false
+}
+
+// noteEvaluation changes the table's key salt when this search evaluates
+// differently from the last one (always, for an evaluation without an
+// identity), so that neither sees the other's entries.
+func (e *Engine) noteEvaluation(ev Evaluator, net *nnue.Net) {
+	id, ok := evalIdentity(ev, net)
+	if ok && id == e.evalID {
+		return
+	}
+	if e.evalID != nil || !ok {
+		e.evalSalt += 0x9e3779b97f4a7c15
+	}
+	e.evalID = id
 }
 
 // DefaultContempt is a new engine's Contempt, for the hand-made
@@ -245,9 +282,12 @@ type search struct {
 	// scores (a hint's, an analysis's) nor leaves its own to later ones.
 	noise     int
 	noiseSalt uint64
-	maxNodes  uint64
-	workers   []*worker
-	info      func(Info)
+	// keySalt is XORed into every table key: noiseSalt and the engine's
+	// evaluation salt.
+	keySalt  uint64
+	maxNodes uint64
+	workers  []*worker
+	info     func(Info)
 }
 
 func (s *search) elapsed() time.Duration { return time.Since(s.start) }
@@ -455,6 +495,8 @@ func (s *search) run(p *game.Position) Result {
 		s.noise, s.noiseSalt = spec.noise, e.rng.Uint64()
 	}
 	s.tt.NewSearch()
+	e.noteEvaluation(s.eval, e.Net)
+	s.keySalt = s.noiseSalt ^ e.evalSalt
 
 	// A short mate search first, when there is something to check with.
 	if e.MateSearch && level >= 7 {

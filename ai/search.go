@@ -189,19 +189,33 @@ func (w *worker) checkStop() {
 
 // evaluate is the position's score for the side to move as this search
 // judges it: the static evaluation, blurred at the weakest levels.
-func (w *worker) evaluate() int {
-	v := w.staticEval()
+func (w *worker) evaluate() int { return w.blur(w.staticEval()) }
+
+// blur adds a weak level's noise to the static evaluation v.
+func (w *worker) blur(v int) int {
 	if w.s.noise > 0 {
 		v += evalNoise(w.pos.Key()^w.s.noiseSalt, w.s.noise)
 	}
 	return v
 }
 
-// correctedEval is the evaluation plus the correction history's
-// adjustment for positions like this one (keys k), short of a mate score.
-func (w *worker) correctedEval(k corrKeys) int {
-	v := w.evaluate() + w.corr.correction(w.pos.Side(), k)
+// correctedEval is the evaluation, given the static evaluation raw, plus
+// the correction history's adjustment for positions like this one (keys
+// k), short of a mate score.
+func (w *worker) correctedEval(raw int, k corrKeys) int {
+	v := w.blur(raw) + w.corr.correction(w.pos.Side(), k)
 	return max(-MateInMaxPly+1, min(MateInMaxPly-1, v))
+}
+
+// rawEval is the static evaluation: the table's, when its entry ttd (hit)
+// holds one, else computed.
+func (w *worker) rawEval(ttd ttData, hit bool) int {
+	if hit {
+		if v := ttd.eval(); v != evalNone {
+			return v
+		}
+	}
+	return w.staticEval()
 }
 
 // evalNoise is a weak level's misjudgement of a position, from -limit to
@@ -420,7 +434,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 	inCheck := p.InCheck()
-	key := p.Key() ^ w.s.noiseSalt
+	key := p.Key() ^ w.s.keySalt
 	ttd, ttHit := w.s.tt.probe(key)
 	w.stats.TTProbes++
 	if ttHit {
@@ -428,19 +442,20 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	ttMove := game.NoMove
 	if ttHit {
-		// A stale or colliding move fails IsLegalFast below: harmless.
-		ttMove = ttd.move()
+		// A colliding key's move fails IsLegalFast below: harmless.
+		ttMove = p.MoveFromKey16(ttd.move16())
 		if !pvNode && ttd.depth() >= depth {
 			if v, ok := ttCut(ttd, ply, alpha, beta); ok {
 				return v
 			}
 		}
 	}
-	eval, staticEv := -Infinite, -Infinite
+	eval, staticEv, rawEv := -Infinite, -Infinite, evalNone
 	var ck corrKeys
 	if !inCheck {
 		ck = w.corr.keys(p)
-		staticEv = w.correctedEval(ck)
+		rawEv = w.rawEval(ttd, ttHit)
+		staticEv = w.correctedEval(rawEv, ck)
 		eval = staticEv
 		if ttHit && ttd.depth() > 0 {
 			v := scoreFromTT(ttd.score(), ply)
@@ -502,7 +517,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if !inCheck && ply > 0 {
 		if m := w.mate1Ply(); m != game.NoMove {
 			v := MateScore - ply - 1
-			w.s.tt.store(key, m, scoreToTT(v, ply), depth, boundExact)
+			w.s.tt.store(key, m, scoreToTT(v, ply), rawEv, depth, boundExact)
 			if pvNode {
 				w.pv[ply][ply] = m
 				w.pvLen[ply] = ply + 1
@@ -535,7 +550,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				return 0
 			}
 			if v >= pb {
-				w.s.tt.store(key, m, scoreToTT(v, ply), depth-3, boundLower)
+				w.s.tt.store(key, m, scoreToTT(v, ply), rawEv, depth-3, boundLower)
 				return v
 			}
 		}
@@ -700,7 +715,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		best > -cycleScore && best < cycleScore {
 		w.corr.update(p.Side(), ck, best-staticEv, depth)
 	}
-	w.s.tt.store(key, bestMove, scoreToTT(best, ply), depth, bd)
+	w.s.tt.store(key, bestMove, scoreToTT(best, ply), rawEv, depth, bd)
 	return best
 }
 
@@ -862,11 +877,11 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	// The table: a bound from any earlier search of this position (depth 0
 	// is the quiescence search's own) decides a null-window node, and its
 	// move is tried first.
-	key := p.Key() ^ w.s.noiseSalt
+	key := p.Key() ^ w.s.keySalt
 	ttd, ttHit := w.s.tt.probe(key)
 	ttMove := game.NoMove
 	if ttHit {
-		ttMove = ttd.move()
+		ttMove = p.MoveFromKey16(ttd.move16())
 		if beta-alpha == 1 {
 			if v, ok := ttCut(ttd, ply, alpha, beta); ok {
 				return v
@@ -874,13 +889,14 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 		}
 	}
 	inCheck := p.InCheck()
-	best := -Infinite
+	best, rawEv := -Infinite, evalNone
 	origAlpha := alpha
 	if !inCheck {
-		best = w.correctedEval(w.corr.keys(p))
+		rawEv = w.rawEval(ttd, ttHit)
+		best = w.correctedEval(rawEv, w.corr.keys(p))
 		if best >= beta {
 			if !ttHit {
-				w.s.tt.store(key, game.NoMove, scoreToTT(best, ply), 0, boundLower)
+				w.s.tt.store(key, game.NoMove, scoreToTT(best, ply), rawEv, 0, boundLower)
 			}
 			return best
 		}
@@ -939,7 +955,7 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 			if v > alpha {
 				bestMove = m
 				if v >= beta {
-					w.s.tt.store(key, m, scoreToTT(v, ply), 0, boundLower)
+					w.s.tt.store(key, m, scoreToTT(v, ply), rawEv, 0, boundLower)
 					return v
 				}
 				alpha = v
@@ -950,7 +966,7 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 	if best > origAlpha {
 		bd = boundExact
 	}
-	w.s.tt.store(key, bestMove, scoreToTT(best, ply), 0, bd)
+	w.s.tt.store(key, bestMove, scoreToTT(best, ply), rawEv, 0, bd)
 	return best
 }
 
@@ -960,7 +976,7 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 // time otherwise).
 func (w *worker) prefetchChild(m game.Move) {
 	_, k := w.pos.KeyAfter(m)
-	w.s.tt.prefetch(k ^ w.s.noiseSalt)
+	w.s.tt.prefetch(k ^ w.s.keySalt)
 }
 
 // excludedAtRoot skips the moves already reported as better lines (MultiPV).

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"sync/atomic"
 	"unsafe"
 
@@ -23,18 +24,31 @@ const (
 	boundExact
 )
 
-// ttData packs: move (32 bits), score (16), depth (8), bound (2), age (6).
+// ttData packs: move (16 bits, its game.Move.Key16: the position gives
+// back the pieces), static evaluation (16), score (16), depth (8), bound
+// (2), age (6). Keeping the evaluation saves computing it again wherever
+// the table knows the position, at no cost in memory: the bucket is read
+// anyway.
 type ttData uint64
 
-func packTT(m game.Move, score, depth int, b bound, age uint8) ttData {
-	return ttData(uint64(m) | uint64(uint16(int16(score)))<<32 | uint64(uint8(depth))<<48 | uint64(b)<<56 | uint64(age&63)<<58)
+// evalNone is a ttData's static evaluation when it has none (the side to
+// move was in check, or the evaluation did not fit in 16 bits).
+const evalNone = math.MinInt16
+
+func packTT(m game.Move, score, eval, depth int, b bound, age uint8) ttData {
+	if eval < -math.MaxInt16 || eval > math.MaxInt16 {
+		eval = evalNone
+	}
+	return ttData(uint64(m.Key16()) | uint64(uint16(int16(eval)))<<16 | uint64(uint16(int16(score)))<<32 |
+		uint64(uint8(depth))<<48 | uint64(b)<<56 | uint64(age&63)<<58)
 }
 
-func (d ttData) move() game.Move { return game.Move(uint32(d)) }
-func (d ttData) score() int      { return int(int16(uint16(d >> 32))) }
-func (d ttData) depth() int      { return int(uint8(d >> 48)) }
-func (d ttData) bound() bound    { return bound(d >> 56 & 3) }
-func (d ttData) age() uint8      { return uint8(d >> 58) }
+func (d ttData) move16() uint16 { return uint16(d) }
+func (d ttData) eval() int      { return int(int16(uint16(d >> 16))) }
+func (d ttData) score() int     { return int(int16(uint16(d >> 32))) }
+func (d ttData) depth() int     { return int(uint8(d >> 48)) }
+func (d ttData) bound() bound   { return bound(d >> 56 & 3) }
+func (d ttData) age() uint8     { return uint8(d >> 58) }
 
 type ttEntry struct {
 	check atomic.Uint64 // key ^ data
@@ -102,7 +116,10 @@ func (t *TT) probe(key uint64) (ttData, bool) {
 	return 0, false
 }
 
-func (t *TT) store(key uint64, m game.Move, score, depth int, bd bound) {
+// store records a search's result for key: its best move (NoMove keeps
+// the one stored), score, the position's static evaluation (evalNone
+// keeps the one stored), depth and bound.
+func (t *TT) store(key uint64, m game.Move, score, eval, depth int, bd bound) {
 	age := uint8(t.age.Load() & 63)
 	b := &t.buckets[key&t.mask]
 	victim, worst := 0, 1<<30
@@ -110,7 +127,10 @@ func (t *TT) store(key uint64, m game.Move, score, depth int, bd bound) {
 		d := ttData(b[i].data.Load())
 		if b[i].check.Load()^uint64(d) == key {
 			if m == game.NoMove {
-				m = d.move() // keep the old move when this result has none
+				m = game.Move(d.move16()) // keep the old move when this result has none
+			}
+			if eval == evalNone {
+				eval = d.eval()
 			}
 			if bd != boundExact && depth+2 < d.depth() && d.age() == age {
 				return // a much deeper result of this search is worth more
@@ -127,7 +147,7 @@ func (t *TT) store(key uint64, m game.Move, score, depth int, bd bound) {
 			victim, worst = i, v
 		}
 	}
-	d := uint64(packTT(m, score, depth, bd, age))
+	d := uint64(packTT(m, score, eval, depth, bd, age))
 	b[victim].data.Store(d)
 	b[victim].check.Store(key ^ d)
 }

@@ -77,6 +77,35 @@ func (m Move) Moved() Piece {
 // kind, flags): what a USI string determines on its own.
 func (m Move) Key16() uint16 { return uint16(m) }
 
+// MoveFromKey16 returns the move of the side to move whose Key16 is k,
+// with the pieces read from the board, or NoMove when k's origin does not
+// hold a piece of that side or names no kind or square. It checks nothing
+// else: a table that stores moves in 16 bits gets back the move it stored
+// for this position, and an unrelated k gives a move IsLegalFast refuses.
+func (p *Position) MoveFromKey16(k uint16) Move {
+	m := Move(k)
+	to := m.To()
+	if !to.Valid() || k == 0 {
+		return NoMove
+	}
+	if m.IsDrop() {
+		t := m.DropType()
+		if t < Pawn || t > Gold || m.IsPromotion() {
+			return NoMove
+		}
+		return NewDrop(NewPiece(p.side, t), to)
+	}
+	from := m.From()
+	if !from.Valid() || from == to {
+		return NoMove
+	}
+	pc := p.board[from]
+	if pc == NoPiece || pc.Color() != p.side {
+		return NoMove
+	}
+	return NewMove(from, to, pc, p.board[to], m.IsPromotion())
+}
+
 // USI returns the move in USI notation: 7g7f, 8h2b+, P*5e.
 func (m Move) USI() string {
 	if m == NoMove {
