@@ -242,24 +242,19 @@ func (prm *Params) evaluate(p *game.Position, score [2]int) int {
 				a1 = a1.Or(a)
 			}
 		}
-		horses, dragons := p.PiecesOf(c, game.Horse), p.PiecesOf(c, game.Dragon)
-		for b := p.PiecesOf(c, game.Bishop).Or(horses); b.NonZero(); {
+		diagonal := p.PiecesOf(c, game.Bishop).Or(p.PiecesOf(c, game.Horse))
+		promoted := p.PiecesOf(c, game.Horse).Or(p.PiecesOf(c, game.Dragon))
+		for b := diagonal.Or(p.PiecesOf(c, game.Rook)).Or(p.PiecesOf(c, game.Dragon)); b.NonZero(); {
 			s := b.Pop()
-			a := game.BishopAttacks(s, occ)
+			var a game.Bitboard
 			t := game.Bishop
-			if horses.Has(s) {
-				a, t = a.Or(game.StepAttacks(c, game.King, s)), game.Horse
+			if diagonal.Has(s) {
+				a = game.BishopAttacks(s, occ)
+			} else {
+				a, t = game.RookAttacks(s, occ), game.Rook
 			}
-			v += prm.Mobility[t] * popcount(a.And(notOwn))
-			a2 = a2.Or(a1.And(a))
-			a1 = a1.Or(a)
-		}
-		for b := p.PiecesOf(c, game.Rook).Or(dragons); b.NonZero(); {
-			s := b.Pop()
-			a := game.RookAttacks(s, occ)
-			t := game.Rook
-			if dragons.Has(s) {
-				a, t = a.Or(game.StepAttacks(c, game.King, s)), game.Dragon
+			if promoted.Has(s) {
+				a, t = a.Or(game.StepAttacks(c, game.King, s)), t.Promote()
 			}
 			v += prm.Mobility[t] * popcount(a.And(notOwn))
 			a2 = a2.Or(a1.And(a))

@@ -69,24 +69,20 @@ func benchOccs() []Bitboard {
 	return occs
 }
 
-// BenchmarkBishopAttacks is the cost of one bishop's attacks on a board
-// four tenths full.
-func BenchmarkBishopAttacks(b *testing.B) {
+// BenchmarkSliderAttacks is the cost of one bishop's or rook's attacks on
+// a board four tenths full.
+func BenchmarkSliderAttacks(b *testing.B) {
 	occs := benchOccs()
-	var sink Bitboard
-	for i := 0; i < b.N; i++ {
-		sink = sink.Or(BishopAttacks(Square(i%81), occs[i&63]))
+	for _, k := range []struct {
+		name    string
+		attacks func(Square, Bitboard) Bitboard
+	}{{"bishop", BishopAttacks}, {"rook", RookAttacks}} {
+		b.Run(k.name, func(b *testing.B) {
+			var sink Bitboard
+			for i := 0; i < b.N; i++ {
+				sink = sink.Or(k.attacks(Square(i%81), occs[i&63]))
+			}
+			_ = sink
+		})
 	}
-	_ = sink
-}
-
-// BenchmarkRookAttacks is the cost of one rook's attacks on a board four
-// tenths full.
-func BenchmarkRookAttacks(b *testing.B) {
-	occs := benchOccs()
-	var sink Bitboard
-	for i := 0; i < b.N; i++ {
-		sink = sink.Or(RookAttacks(Square(i%81), occs[i&63]))
-	}
-	_ = sink
 }
