@@ -216,17 +216,17 @@ func inWord(s Square, w uint64) Bitboard {
 }
 
 // upAttack is the part of ray m (bits below the slider) up to and
-// including the highest blocker in occ: the ray's first square, always
-// added, stands in for an edge (when m is empty the shift is 64 or more
-// and the result is empty).
+// including the highest blocker in occ: the ray's far end (its lowest
+// bit), always added, stands in for the edge (when m is empty the shift
+// count is 64 or more and the result is empty).
 func upAttack(m, occ uint64) uint64 {
 	x := occ&m | m&-m
 	return m &^ (1<<uint(63-bits.LeadingZeros64(x)) - 1)
 }
 
 // downAttack is the part of ray m (bits above the slider) up to and
-// including the lowest blocker in occ (with none, the shift is 65 and the
-// mask all ones).
+// including the lowest blocker in occ (with none, 2 is shifted by 64 and
+// the mask is all ones).
 func downAttack(m, occ uint64) uint64 {
 	return m & (2<<uint(bits.TrailingZeros64(occ&m)) - 1)
 }
