@@ -116,18 +116,17 @@ func (w *worker) nextMove(mp *movePicker, ply int) game.Move {
 			} else {
 				if mp.checksOnly && !mp.filtered {
 					// Keeping the checks in their order gives them the order
-					// a sort of every move would (the sort is stable).
+					// a selection among every move would (it is stable).
 					w.keepChecks(mp, ply)
 					if mp.i >= len(mp.moves) {
 						continue
 					}
 				}
-				if k == 3 {
-					// Past the first few, sort the rest once instead of
-					// selecting each (nodes with many drops are common).
-					sortMoves(mp.moves[mp.i:], mp.scores[mp.i:len(mp.moves)])
-				}
-				m = mp.moves[mp.i]
+				// Past the first few, select in a stable order: a node
+				// that cuts or prunes within a few more moves (most of
+				// them) then orders no more than it takes; sorting the
+				// rest at once (often a hundred drops) cost 2% more.
+				m = pickStable(mp.moves, mp.scores[:len(mp.moves)], mp.i)
 			}
 			mp.i++
 			if m != game.NoMove {

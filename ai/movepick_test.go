@@ -152,3 +152,38 @@ func subsetWithAllChecks(rest, all, want []game.Move) bool {
 	}
 	return len(rest) <= len(want)+7
 }
+
+// Selecting with pickStable one move at a time hands the moves out in the
+// order of a stable sort by score (the search's signature depends on it),
+// and the moves not yet handed out keep their relative order.
+func TestPickStableIsAStableSort(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 9))
+	for trial := range 400 {
+		n := r.IntN(150)
+		moves := make([]game.Move, n)
+		scores := make([]int32, n)
+		for i := range moves {
+			moves[i] = game.Move(i + 1) // distinct, in generation order
+			scores[i] = int32(r.IntN(7)*1000 - 3000)
+		}
+		type pair struct {
+			m game.Move
+			s int32
+		}
+		want := make([]pair, n)
+		for i := range want {
+			want[i] = pair{moves[i], scores[i]}
+		}
+		slices.SortStableFunc(want, func(a, b pair) int { return int(b.s) - int(a.s) })
+		for i := range n {
+			if got := pickStable(moves, scores, i); got != want[i].m || scores[i] != want[i].s {
+				t.Fatalf("trial %d, pick %d: got move %d score %d, want %d score %d", trial, i, got, scores[i], want[i].m, want[i].s)
+			}
+			for j := i + 2; j < n; j++ {
+				if moves[j-1] > moves[j] {
+					t.Fatalf("trial %d, after pick %d: the moves left are out of their order at %d", trial, i, j)
+				}
+			}
+		}
+	}
+}
