@@ -485,6 +485,17 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
+	// Razoring: far below alpha near the leaves, a node whose captures
+	// cannot bring it back fails low without trying its quiet moves.
+	if !pvNode && !inCheck && depth <= 2 && eval+razorMargin(depth) < alpha && alpha > -MateInMaxPly {
+		v := w.qsearch(alpha-1, alpha, ply, 0)
+		if w.stopped {
+			return 0
+		}
+		if v < alpha {
+			return v
+		}
+	}
 	if !pvNode && !inCheck && eval < MateInMaxPly {
 		// Reverse futility: far above beta at low depth.
 		if depth <= 6 && eval-155*(depth-improving) >= beta {
@@ -725,6 +736,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 // pruning drops its quiet moves that give no check: half as many when the
 // position is not improving.
 func lmpCount(depth, improving int) int { return (3 + depth*depth) / (2 - improving) }
+
+// razorMargin is how far below alpha a node's evaluation must be at depth
+// for razoring to ask the quiescence search alone.
+func razorMargin(depth int) int { return 300 + 250*depth*depth }
 
 // probCutMargin is how far above beta a reduced capture search must
 // score for ProbCut to trust it.
