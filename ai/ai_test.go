@@ -486,3 +486,35 @@ func TestBlurredReports(t *testing.T) {
 		t.Error("a weak level's mate is not shown")
 	}
 }
+
+// Razoring hands a node far below alpha to the quiescence search alone;
+// a quiet drop that mates must still be found there (the quiescence
+// search's first ply tests for a mate in one). Black is down two rooks,
+// two bishops and more, and G*5b mates.
+func TestRazoringKeepsMateInOne(t *testing.T) {
+	e := NewEngine(1)
+	s := &search{e: e, params: &Default, eval: &Default, tt: e.tt}
+	for _, tc := range []struct {
+		sfen string
+		mate bool
+	}{
+		{"4k4/9/4P4/9/9/9/9/9/4K4 b G2r2b3g4s4n4l17p 1", true},
+		{"4k4/9/4P4/9/9/9/9/9/4K4 b S2r2b4g3s4n4l17p 1", false},
+	} {
+		p, err := game.ParseSFEN(tc.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for depth := 1; depth <= 2; depth++ {
+			w := newWorker()
+			w.reset(s, 0, p)
+			if ev := w.evaluate(); ev+razorMargin(depth) >= 0 {
+				t.Fatalf("%s: evaluation %d is not far enough below 0 for razoring at depth %d", tc.sfen, ev, depth)
+			}
+			v := w.search(0, 1, depth, 1, true)
+			if _, isMate := IsMate(v); isMate != tc.mate || tc.mate && v <= 0 || !tc.mate && v >= 0 {
+				t.Errorf("%s at depth %d: score %d, want a mate: %v", tc.sfen, depth, v, tc.mate)
+			}
+		}
+	}
+}

@@ -486,7 +486,8 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	// Razoring: far below alpha near the leaves, a node whose captures
-	// cannot bring it back fails low without trying its quiet moves.
+	// cannot bring it back fails low without trying its quiet moves (the
+	// quiescence search's first ply still finds a mate in one).
 	if !pvNode && !inCheck && depth <= 2 && eval+razorMargin(depth) < alpha && alpha > -MateInMaxPly {
 		v := w.qsearch(alpha-1, alpha, ply, 0)
 		if w.stopped {
