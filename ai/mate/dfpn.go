@@ -64,8 +64,8 @@ type searcher struct {
 	walkOnly, walked, walkLimits bool
 	graceTime                    time.Duration
 	graceNodes                   uint64
-	// walkMemo holds the walk's line lengths by position (walk.go).
-	walkMemo map[uint64]uint16
+	// walkMemo holds the walk's steps by position and bound (walk.go).
+	walkMemo map[walkKey]walkEntry
 	// tieMemo and tieLimit serve the rule for equally long lines (tiebreak.go).
 	tieMemo  map[uint64]int
 	tieLimit uint64

@@ -283,7 +283,7 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 	// The line so far is history above every search made here: ply -1.
 	s.path = newPathSet()
 	s.path.set(s.pos.Key(), -1)
-	s.walkMemo = map[uint64]uint16{}
+	s.walkMemo = map[walkKey]walkEntry{}
 	s.tieMemo, s.tieLimit = map[uint64]int{}, s.nodes+tieBudget
 	var ts tieState // the rule's view of the line so far
 	for rem := length; len(moves) < 4*length+100; rem-- {
@@ -310,14 +310,14 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 		if s.walkOnly || s.walked {
 			// The walk along the stored proofs (walk.go).
 			exact = false
-			var after int
-			if chosen, after = s.walkStep(rem); chosen == game.NoMove {
+			var next int
+			if chosen, next = s.walkStep(rem); chosen == game.NoMove {
 				break
 			}
 			p.DoMove(chosen)
 			s.path.set(p.Key(), -1)
 			moves = append(moves, chosen)
-			rem = after + 1 // the loop takes one off
+			rem = next + 1 // the loop takes one off
 			continue
 		}
 		// Exact step: of the moves that keep to the proven length, the
