@@ -6,39 +6,51 @@ import (
 	"kiki/game"
 )
 
-// Drops on one square wait in line; the node cannot look proven while one
-// of them is still waiting.
+// The defender's drops wait in line, on every square: only the first
+// counts, the node cannot look proven while one of them is still waiting,
+// and a drop already disproven counts at once.
 func TestDropsWaitInLine(t *testing.T) {
 	sq := game.NewSquare(5, 5)
+	king := game.NewMove(game.NewSquare(5, 1), game.NewSquare(4, 1), game.NewPiece(game.White, game.King), game.NoPiece, false)
 	ch := []child{
 		{move: game.NewDrop(game.NewPiece(game.White, game.Pawn), sq), pn: 3, dn: 2, prev: -1},
+		{move: king, pn: 2, dn: 6, prev: -1},
 		{move: game.NewDrop(game.NewPiece(game.White, game.Gold), sq), pn: 4, dn: 1, prev: -1},
-		{move: game.NewDrop(game.NewPiece(game.White, game.Rook), sq), pn: 5, dn: 1, prev: -1},
-		{move: game.NewDrop(game.NewPiece(game.White, game.Gold), game.NewSquare(5, 6)), pn: 2, dn: 3, prev: -1},
+		{move: game.NewDrop(game.NewPiece(game.White, game.Gold), game.NewSquare(5, 6)), pn: 5, dn: 3, prev: -1},
 	}
 	delayDrops(ch)
-	if ch[0].waiting || !ch[1].waiting || !ch[2].waiting || ch[3].waiting {
+	if ch[0].waiting || ch[1].waiting || !ch[2].waiting || !ch[3].waiting {
 		t.Fatalf("waiting after delayDrops: %v %v %v %v", ch[0].waiting, ch[1].waiting, ch[2].waiting, ch[3].waiting)
 	}
 	s := &searcher{}
 	if pn, dn := s.sum(ch, false); pn != 5 || dn != 2 {
 		t.Fatalf("numbers with drops waiting: pn %d dn %d, want 5 and 2", pn, dn)
 	}
-	// The first drop and the other square are proven: only the next one
-	// on the square wakes, and the node is not proven.
+	// The first drop and the king's move are proven: only the next drop
+	// wakes, and the node is not proven.
 	ch[0].pn, ch[0].dn = 0, inf
-	ch[3].pn, ch[3].dn = 0, inf
+	ch[1].pn, ch[1].dn = 0, inf
 	wake(ch)
-	if ch[1].waiting || !ch[2].waiting {
-		t.Fatalf("after the first proof: %v %v", ch[1].waiting, ch[2].waiting)
+	if ch[2].waiting || !ch[3].waiting {
+		t.Fatalf("after the first proof: %v %v", ch[2].waiting, ch[3].waiting)
 	}
 	if pn, _ := s.sum(ch, false); pn != 4 {
 		t.Fatalf("pn %d, want 4 (the gold drop)", pn)
 	}
-	// A waiting drop already known to be disproven counts at once.
-	ch[2].pn, ch[2].dn = inf, 0
+	// Proving the second wakes the third, on another square, in the same
+	// pass, and the node is proven only once it is.
+	ch[2].pn, ch[2].dn = 0, inf
 	wake(ch)
-	if _, dn := s.sum(ch, false); ch[2].waiting || dn != 0 {
+	if pn, _ := s.sum(ch, false); ch[3].waiting || pn != 5 {
+		t.Fatalf("third drop waiting %v, pn %d, want 5", ch[3].waiting, pn)
+	}
+	// A waiting drop already known to be disproven counts at once.
+	ch2 := []child{
+		{move: game.NewDrop(game.NewPiece(game.White, game.Pawn), sq), pn: 3, dn: 2, prev: -1},
+		{move: game.NewDrop(game.NewPiece(game.White, game.Gold), game.NewSquare(5, 6)), pn: inf, dn: 0, prev: -1},
+	}
+	delayDrops(ch2)
+	if _, dn := s.sum(ch2, false); ch2[1].waiting || dn != 0 {
 		t.Fatalf("a disproven drop stayed waiting (dn %d)", dn)
 	}
 }
