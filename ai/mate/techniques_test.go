@@ -102,7 +102,7 @@ func TestFutileInterpositions(t *testing.T) {
 		sfen          string
 		length, nodes int
 	}{
-		// medium.tsv: a rook's long check, 15 plies (about 320 nodes; 3,200 with every drop counted)
+		// medium.tsv: a rook's long check, 15 plies (240 nodes; 323 with a line of drops per square, 3,200 with every drop counted)
 		{"7pk/9/7K1/5+r3/9/9/9/1B7/R8 b b4g4s4n4l17p 1", 15, 1000},
 		// short.tsv: mate in 3 behind the bishop's long diagonal (10 nodes; 290)
 		{"6Snl/5+Rg1k/6pgs/9/9/9/9/9/1B6L b rb2g2s3n2l17p 1", 3, 60},
