@@ -29,9 +29,10 @@ import (
 // position alone, a length worked out under a smaller bound replaced one
 // already compared higher up, the line then went the new way, and a
 // defender who had chosen an evasion for its old length was mated sooner
-// than another evasion allowed (新扇詰: an 827-ply line, published length
-// 873, that from its 700th ply claimed 127 plies where the minimax is 173,
-// with an evasion mated in 15 taken over one lasting 117). Along
+// than another evasion allowed (新扇詰, in a trial build: an 827-ply
+// line, published length 873, that from its 700th ply claimed 127 plies
+// where the minimax is 173, with an evasion mated in 15 taken over one
+// lasting 117). Along
 // one path the bounds only fall, so a pair is never worked out inside
 // itself; a position is almost always met under one bound, its own stored
 // length, so the memo is hardly larger.
