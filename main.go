@@ -470,7 +470,7 @@ func mateFlags(fs *flag.FlagSet) func() mate.Options {
 	nodes := fs.Uint64("nodes", 0, "give up after this many nodes (0: no limit)")
 	hash := fs.Int("hash", 256, "transposition table size in MiB")
 	return func() mate.Options {
-		return mate.Options{HashMiB: *hash, MaxNodes: *nodes, Timeout: time.Duration(*secs * float64(time.Second))}
+		return mate.Options{HashMiB: *hash, MaxNodes: *nodes, Timeout: time.Duration(*secs * float64(time.Second)), SearchBook: true}
 	}
 }
 
@@ -541,8 +541,20 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		case !res.Minimal:
 			minimal = "a mating line: neither the attack proven shortest nor the defence longest"
 		}
-		fmt.Fprintf(stdout, "length %d (%s), book length %d, nodes %d, time %.3fs\n", res.Length, minimal, res.BookLength, res.Nodes, res.Elapsed.Seconds())
+		book := ""
+		switch {
+		case res.BookSearched:
+		case res.FirstProofLine:
+			book = " (counted along the line)"
+		default:
+			book = " (counted along the line: the book's own search did not finish)"
+		}
+		fmt.Fprintf(stdout, "length %d (%s), book length %d%s, nodes %d, time %.3fs\n", res.Length, minimal, res.BookLength, book, res.Nodes, res.Elapsed.Seconds())
 		fmt.Fprintf(stdout, "times: proof %.3fs, line %.3fs (%d nodes)\n", res.ProofElapsed.Seconds(), res.LineElapsed.Seconds(), res.LineNodes)
+		if res.BookMoves != nil {
+			fmt.Fprintf(stdout, "book %s\n", game.JoinUSI(res.BookMoves))
+			fmt.Fprintf(stdout, "book kif %s\n", japaneseMoves(p, res.BookMoves))
+		}
 	case mate.NoMate:
 		fmt.Fprintln(stdout, "nomate")
 	default:

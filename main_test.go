@@ -108,6 +108,10 @@ func TestMateCommand(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^times: proof \d+\.\d{3}s, line \d+\.\d{3}s \(\d+ nodes\)$`).MatchString(out) {
 		t.Fatalf("mate: no line with the proof's and the line's times: %q", out)
 	}
+	// The book's own line: the first check, which leaves only futile drops.
+	if !strings.Contains(out, "\nbook 1g2h\nbook kif ▲２八角\n") {
+		t.Fatalf("mate with futile drops: no book line: %q", out)
+	}
 	out, _, code = runMain("mate", "--first", "--sfen", "k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1")
 	if code != 0 || !strings.HasPrefix(out, "checkmate ") || !strings.Contains(out, "first proof") {
 		t.Fatalf("mate --first: %d %q", code, out)

@@ -33,6 +33,18 @@ func (l *MoveList) Contains(m Move) bool {
 	return false
 }
 
+// Filter keeps the moves for which keep is true, in their order.
+func (l *MoveList) Filter(keep func(Move) bool) {
+	n := 0
+	for _, m := range l.moves[:l.n] {
+		if keep(m) {
+			l.moves[n] = m
+			n++
+		}
+	}
+	l.n = n
+}
+
 func (l *MoveList) add(m Move) { l.moves[l.n] = m; l.n++ }
 
 // genMode selects a category of moves.

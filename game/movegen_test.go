@@ -372,3 +372,33 @@ func safeBoardMoves(p *Position) []Move {
 	}
 	return out
 }
+
+// Filter keeps exactly the moves it is told to, in their order.
+func TestMoveListFilter(t *testing.T) {
+	p, err := ParseSFEN(max593SFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ml MoveList
+	p.LegalMoves(&ml)
+	all := append([]Move(nil), ml.Slice()...)
+	ml.Filter(func(m Move) bool { return m.IsDrop() })
+	var want []Move
+	for _, m := range all {
+		if m.IsDrop() {
+			want = append(want, m)
+		}
+	}
+	if len(want) == 0 || len(want) == len(all) {
+		t.Fatalf("%d drops of %d moves: the position does not test the filter", len(want), len(all))
+	}
+	if got := ml.Slice(); len(got) != len(want) {
+		t.Fatalf("kept %d moves, want %d", len(got), len(want))
+	} else {
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("move %d: %v, want %v", i, got[i], want[i])
+			}
+		}
+	}
+}

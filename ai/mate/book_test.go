@@ -48,6 +48,20 @@ func TestBookLengthKeepsRecapturedInterposition(t *testing.T) {
 	}
 }
 
+// Searched, the same holds: from the position four plies into that line,
+// G*8b is a defence, and the book's length is the minimax 13 (11 if an
+// interposition taken back counted as futile).
+func TestSearchedBookLengthKeepsRecapturedInterposition(t *testing.T) {
+	p, err := game.ParseSFEN("lnGS5/k2n+R4/1ppp4p/1+b2p1p2/3P5/SP2P3P/K5P2/4gP3/+b1P4NL b RG2SN2L3Pg2p 5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := New(Options{HashMiB: 16, SearchBook: true}).Solve(context.Background(), p)
+	if res.Status != Mate || res.Length != 13 || !res.BookSearched || res.BookLength != 13 || res.BookMoves != nil {
+		t.Errorf("%v, length %d, book length %d (searched %v, line %v); want 13 and 13", res.Status, res.Length, res.BookLength, res.BookSearched, res.BookMoves)
+	}
+}
+
 type claim struct {
 	ID      string `json:"id"`
 	SFEN    string `json:"sfen"`
@@ -100,6 +114,105 @@ func TestBookLengthMatchesTsumeConventionClaims(t *testing.T) {
 		t.Fatalf("only %d tsume-convention problems found", checked)
 	}
 	t.Logf("%d tsume-convention problems, %d with the source's length", checked, checked-differing)
+}
+
+// The book length searched: antma/tsumeshogi-check states its lengths by
+// the tsume convention, and the search in the book's terms must find
+// each of them, tc-tsume5-1dfdd8's too, whose book solution leaves the
+// minimax line (a count along a line does not see it). Where the book's
+// length is shorter, its line must be that long, legal, check on every
+// attacker's move and end where the defender has nothing but drops
+// between a distant checker and the king. Each part of the futility rule
+// shows here: with no drop futile, the distant checks of tsume1 are
+// mates in 3 or more; with every untaken-back capture futile, whether or
+// not the attacker mates without the piece, tc-tsume5-0fab88 is a mate in
+// 3 (its source, and the book, say 5).
+func TestSearchedBookLengthMatchesTsumeConventionClaims(t *testing.T) {
+	f, err := os.Open(refdata.Path(t, "tsume", "tsume.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	checked, shorter := 0, 0
+	for sc.Scan() {
+		var c claim
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(c.ID, "tc-") || c.Claimed == nil || c.Length == nil || *c.Length > 15 {
+			continue
+		}
+		p, err := game.ParseSFEN(c.SFEN)
+		if err != nil {
+			t.Fatalf("%s: %v", c.ID, err)
+		}
+		res := New(Options{HashMiB: 16, SearchBook: true}).Solve(context.Background(), p)
+		checked++
+		if res.Status != Mate || !res.BookSearched || res.BookLength != *c.Claimed || res.Length != *c.Length {
+			t.Errorf("%s: %v, length %d, book length %d (searched %v); the source says %d, minimax %d", c.ID, res.Status, res.Length, res.BookLength, res.BookSearched, *c.Claimed, *c.Length)
+			continue
+		}
+		if res.BookLength < res.Length {
+			shorter++
+			checkBookLine(t, c.ID, p, res.BookMoves, res.BookLength)
+		} else if res.BookMoves != nil {
+			t.Errorf("%s: a book line though the book length is the minimax one", c.ID)
+		}
+	}
+	if checked < 45 || shorter < 6 {
+		t.Fatalf("only %d tsume-convention problems found, %d with a shorter book length", checked, shorter)
+	}
+	t.Logf("%d tsume-convention problems, %d with a book length shorter than the minimax", checked, shorter)
+}
+
+// A game position (short.tsv, DeepLearningShogi's test 1433, which calls
+// it a mate in 3): minimax 5, but 5d6d leaves the king 8d8e, answered by
+// S*8f with only futile drops left. The search must not let a drop that
+// the table (or the want of plies) shows refuting stand before it has
+// looked at the drop's futility: counted so, the book length is 5.
+func TestSearchedBookLengthChecksRefutingDrops(t *testing.T) {
+	p, err := game.ParseSFEN("l1l5l/7g1/2GK2+b2/1k1s+R4/p8/2sNP+r3/PP+pP4+p/2G6/LN5+p1 b GS2N3Pbs7p 147")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := New(Options{HashMiB: 16, SearchBook: true}).Solve(context.Background(), p)
+	if res.Status != Mate || res.Length != 5 || !res.BookSearched || res.BookLength != 3 {
+		t.Fatalf("%v, length %d, book length %d (searched %v); want 5 and 3", res.Status, res.Length, res.BookLength, res.BookSearched)
+	}
+	checkBookLine(t, "test 1433", p, res.BookMoves, 3)
+}
+
+// checkBookLine replays a book line of n plies from p: legal, every
+// attacker's move a check, ending where the defender is in check and
+// has no move but drops (each of them between a distant checker and the
+// king), or none at all.
+func checkBookLine(t *testing.T, id string, p *game.Position, moves []game.Move, n int) {
+	t.Helper()
+	if len(moves) != n {
+		t.Errorf("%s: book line %v of %d plies, book length %d", id, moves, len(moves), n)
+		return
+	}
+	q := p.Clone()
+	for i, m := range moves {
+		if !q.IsLegal(m) || q.Side() == p.Side() && !q.GivesCheck(m) {
+			t.Errorf("%s: book line %v: move %d %s is illegal or no check", id, moves, i+1, m)
+			return
+		}
+		q.DoMove(m)
+	}
+	var ml game.MoveList
+	q.LegalMoves(&ml)
+	if !q.InCheck() {
+		t.Errorf("%s: book line %v ends without check", id, moves)
+	}
+	for _, m := range ml.Slice() {
+		if !m.IsDrop() || q.Checkers().MoreThanOne() || !game.Between(q.Checkers().First(), q.King(q.Side())).Has(m.To()) {
+			t.Errorf("%s: book line %v ends where the defender has %s", id, moves, m)
+			return
+		}
+	}
 }
 
 // The compositions of famous.tsv that come with their solution: counted

@@ -30,10 +30,17 @@ type child struct {
 	// child's disproof relies on seeing again (noRep: none).
 	repPly int
 	final  bool // proven or disproven: no need to look it up again
+	// interp: a disproof in which a defender's drop refutes (flagInterp).
+	interp bool
 	// prev is, for a drop interposition, the drop before it in line (-1:
 	// none); waiting marks one not yet taken into account (see delayDrops).
 	prev    int
 	waiting bool
+	// In a book search, a defender's drop between a distant checker and
+	// the king is unchecked until it is looked at, then futile or not
+	// (book.go). A futile one counts as proven, its dist the length of the
+	// mate that makes it futile.
+	unchecked, futile bool
 }
 
 type result struct {
@@ -41,6 +48,7 @@ type result struct {
 	dist   uint16
 	repPly int
 	hand   game.Hand // the proof or disproof hand of a final result
+	interp bool      // a disproof in which a defender's drop refutes (flagInterp)
 }
 
 // noRep is the repPly of a result that relies on no repetition.
@@ -80,6 +88,13 @@ type searcher struct {
 	lists   []*game.MoveList
 	// sink keeps touch's reads from being optimised away.
 	sink uint64
+	// book, when set, makes this a search in the tsume book's terms:
+	// futile interpositions are no defences (booksearch.go).
+	book *bookRule
+	// bookTrack keeps what a book search will need of the minimax
+	// search: which disproofs a defender's drop refutes (flagInterp), and
+	// whether any drop could interpose at all (table.interposed).
+	bookTrack bool
 }
 
 // sat adds two numbers; a sum never reaches inf, which only a real proof
@@ -143,6 +158,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 		p.GenerateChecks(ml)
 	} else {
 		p.LegalMoves(ml)
+		if s.bookTrack && !s.tt.interposed && interposable(p) {
+			s.tt.interposed = true
+		}
 	}
 	if ml.Len() == 0 {
 		if or {
@@ -151,7 +169,12 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 		return s.store(bk, h, result{pn: 0, dn: inf, dist: 0, hand: andProofFloor(p, h)}, start, false)
 	}
 	if r <= 0 {
-		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0, hand: h}, start, false)
+		if !or && s.book != nil {
+			if d := s.onlyFutile(0); d >= 0 {
+				return s.store(bk, h, result{pn: 0, dn: inf, dist: uint16(d), hand: h}, start, false)
+			}
+		}
+		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0, hand: h, interp: !or && s.bookTrack && interposable(p)}, start, false)
 	}
 	ch := s.children()
 	for _, m := range ml.Slice() {
@@ -168,8 +191,8 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 			// never repeats one, and perpetual check loses).
 			c.pn, c.dn, c.dist, c.repPly, c.final = inf, 0, infDepth, ply, true
 			c.ph = c.hand
-		} else if lr := s.tt.lookup(c.boardKey, c.hand, r-1); lr.found {
-			c.pn, c.dn, c.dist, c.ph = lr.pn, lr.dn, lr.dist, lr.hand
+		} else if lr := s.lookup(c.boardKey, c.hand, r-1); lr.found {
+			c.pn, c.dn, c.dist, c.ph, c.interp = lr.pn, lr.dn, lr.dist, lr.hand, lr.interp
 			c.final = lr.pn == 0 || lr.dn == 0
 		} else {
 			s.initChild(c, or, r-1)
@@ -177,6 +200,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	}
 	if !or {
 		delayDrops(ch)
+		if s.book != nil {
+			s.markInterpositions(ch)
+		}
 	}
 	s.stack[s.ply] = ch
 	s.ply++
@@ -184,6 +210,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 
 	var pn, dn uint32
 	for {
+		if s.book != nil && !or {
+			s.settleRefutations(ch, r)
+		}
 		pn, dn = s.sum(ch, or)
 		if s.ply == 1 {
 			s.rootPN, s.rootDN = pn, dn
@@ -210,6 +239,13 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 			}
 		}
 		c := &ch[best]
+		if c.unchecked {
+			// A book search: is this drop futile, no defence at all?
+			s.checkFutile(ch, best, r)
+			if c.futile {
+				continue
+			}
+		}
 		var cthpn, cthdn uint32
 		grow := func(v uint32) uint32 {
 			if v >= inf {
@@ -229,14 +265,14 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 		res := s.mid(cthpn, cthdn, r-1)
 		s.path.del(c.key)
 		p.UndoMove()
-		c.pn, c.dn, c.dist, c.repPly, c.ph = res.pn, res.dn, res.dist, res.repPly, res.hand
+		c.pn, c.dn, c.dist, c.repPly, c.ph, c.interp = res.pn, res.dn, res.dist, res.repPly, res.hand, res.interp
 		c.final = res.pn == 0 || res.dn == 0
 		// Other children may have been settled by transpositions below.
 		s.touch(ch)
 		for i := range ch {
 			if i != best && !ch[i].final {
-				if lr := s.tt.lookup(ch[i].boardKey, ch[i].hand, r-1); lr.found {
-					ch[i].pn, ch[i].dn, ch[i].dist, ch[i].ph = lr.pn, lr.dn, lr.dist, lr.hand
+				if lr := s.lookup(ch[i].boardKey, ch[i].hand, r-1); lr.found {
+					ch[i].pn, ch[i].dn, ch[i].dist, ch[i].ph, ch[i].interp = lr.pn, lr.dn, lr.dist, lr.hand, lr.interp
 					ch[i].final = lr.pn == 0 || lr.dn == 0
 				}
 			}
@@ -248,6 +284,15 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	res := result{pn: pn, dn: dn, repPly: noRep}
 	switch {
 	case pn == 0:
+		if !or {
+			// A book search: a drop proven as a move may be futile, no
+			// move at all, and then its capture does not count.
+			for i := range ch {
+				if ch[i].unchecked {
+					s.checkFutile(ch, i, r)
+				}
+			}
+		}
 		var best int
 		res.dist, best = s.proofDist(ch, or)
 		res.hand = s.proofHand(ch, or, best, h)
@@ -255,6 +300,15 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 		var best int
 		res.dist, res.repPly, best = s.disproofDepth(ch, or)
 		res.hand = s.disproofHand(ch, or, best, h)
+		switch {
+		case !s.bookTrack:
+		case or:
+			for i := range ch {
+				res.interp = res.interp || ch[i].interp
+			}
+		default:
+			res.interp = ch[best].interp || ch[best].move.IsDrop() && mayBeFutile(p, ch[best].move)
+		}
 	}
 	if s.aborted && pn != 0 && dn != 0 {
 		return res
@@ -266,15 +320,35 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	return s.store(bk, h, res, start, res.repPly < s.ply-1)
 }
 
+// lookup asks the table about a child with r plies to go. A book search
+// that finds nothing in its own entries takes a minimax proof: what mates
+// with every defence counted mates no later with futile drops left out.
+func (s *searcher) lookup(bk uint64, h game.Hand, r int) lookupResult {
+	if s.book != nil {
+		return s.bookLookup(bk, h, r)
+	}
+	return s.tt.lookup(bk, h, r)
+}
+
+func (s *searcher) bookLookup(bk uint64, h game.Hand, r int) lookupResult {
+	lr := s.tt.lookup(bk, h, r)
+	if !lr.found {
+		if plain := s.book.plain.lookup(bk, h, r); plain.pn == 0 || plain.dn == 0 && !plain.interp {
+			return plain
+		}
+	}
+	return lr
+}
+
 // touch reads the first key of every open child's table bucket before
 // the look-ups proper: the reads do not depend on each other, so the
 // processor overlaps their cache misses instead of taking them one at a
 // time (Go has no prefetch instruction to say so).
 func (s *searcher) touch(ch []child) {
-	b, mask, x := s.tt.buckets, s.tt.mask, uint64(0)
+	b, mask, salt, x := s.tt.buckets, s.tt.mask, s.tt.salt, uint64(0)
 	for i := range ch {
 		if !ch[i].final {
-			x ^= b[ch[i].boardKey&mask].keys[0]
+			x ^= b[(ch[i].boardKey^salt)&mask].keys[0]
 		}
 	}
 	s.sink ^= x
@@ -301,11 +375,21 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 		if n == 0 {
 			c.pn, c.dn, c.dist, c.final = 0, inf, 0, true
 			c.ph = andProofFloor(p, c.hand)
-			s.tt.store(c.boardKey, c.hand, c.ph, 0, inf, 0, false, 1)
+			s.tt.store(c.boardKey, c.hand, c.ph, 0, inf, 0, false, false, 1)
 			return
 		}
 		if r <= 0 {
 			c.pn, c.dn, c.dist, c.final, c.ph = inf, 0, 0, true, c.hand
+			if (s.bookTrack || s.book != nil) && interposable(p) {
+				s.tt.interposed, c.interp = true, true
+				if s.book == nil {
+					return
+				}
+				// A book search: only futile drops left is a mate.
+				if d := s.onlyFutile(r); d >= 0 {
+					c.pn, c.dn, c.dist = 0, inf, uint16(d)
+				}
+			}
 			return
 		}
 		c.pn, c.dn = uint32(max(1, n-extraDrops(p))), 1
@@ -317,7 +401,7 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 	if ml.Len() == 0 {
 		c.pn, c.dn, c.dist, c.final = inf, 0, infDepth, true
 		c.ph = orDisproofCeiling(p, c.hand)
-		s.tt.store(c.boardKey, c.hand, c.ph, inf, 0, infDepth, false, 1)
+		s.tt.store(c.boardKey, c.hand, c.ph, inf, 0, infDepth, false, false, 1)
 		return
 	}
 	if r <= 0 {
@@ -427,9 +511,16 @@ func (s *searcher) proofDist(ch []child, or bool) (uint16, int) {
 			}
 		}
 	} else {
+		// A futile drop (book search) is no move: its mate's length
+		// bounds the node's as it is.
 		for i := range ch {
-			d = max(d, ch[i].dist)
+			if ch[i].futile {
+				d = max(d, ch[i].dist)
+			} else {
+				d = max(d, ch[i].dist+1)
+			}
 		}
+		return min(d, infDepth-1), -1
 	}
 	return min(d+1, infDepth-1), best
 }
@@ -465,6 +556,6 @@ func (s *searcher) disproofDepth(ch []child, or bool) (uint16, int, int) {
 }
 
 func (s *searcher) store(bk uint64, h game.Hand, res result, start uint64, pathDependent bool) result {
-	s.tt.store(bk, h, res.hand, res.pn, res.dn, res.dist, pathDependent, s.nodes-start+1)
+	s.tt.store(bk, h, res.hand, res.pn, res.dn, res.dist, pathDependent, res.interp, s.nodes-start+1)
 	return res
 }

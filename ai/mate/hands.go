@@ -86,6 +86,10 @@ func (s *searcher) proofHand(ch []child, or bool, best int, h game.Hand) game.Ha
 	}
 	ph := andProofFloor(s.pos, h)
 	for i := range ch {
+		if ch[i].futile {
+			// A smaller hand could make the drop a defence again.
+			return h
+		}
 		ph = handMax(ph, ch[i].ph)
 	}
 	return ph

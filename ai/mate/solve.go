@@ -51,6 +51,12 @@ type Options struct {
 	// FirstMoveOnly returns only the first move of a mate (what an engine
 	// playing a game needs) and so never spends time on the line.
 	FirstMoveOnly bool
+	// SearchBook finds the tsume-book length by a search of its own (see
+	// booksearch.go) once the minimal line is out, within what the limits
+	// leave and no more nodes than the solve took; without it, with
+	// FirstProofOnly, or when the limits come first, the book length is
+	// counted along the line.
+	SearchBook bool
 }
 
 // Progress reports a running search.
@@ -71,9 +77,17 @@ type Result struct {
 	Moves []game.Move
 	// Length is the minimax mate length in plies (len(Moves)).
 	Length int
-	// BookLength is Length without the futile interpositions of Moves and
-	// their captures: the length a tsume book prints (see BookLength).
-	BookLength int
+	// BookLength is the length a tsume book prints: futile interpositions
+	// and their captures not counted. Searched (BookSearched) it is the
+	// shortest mate in those terms; otherwise it is Length less the
+	// futile interpositions of Moves (see BookLength).
+	BookLength   int
+	BookSearched bool
+	// BookMoves is, when the searched book length is shorter than Length,
+	// a line of that length in the book's terms: futile drops are no
+	// defences there, so the checks that leave only them mate (nil when
+	// the limits came first).
+	BookMoves []game.Move
 	// Minimal tells whether Length is proven to be the shortest forced mate
 	// (false when the search ran out of time while shortening it).
 	Minimal bool
@@ -117,12 +131,13 @@ func New(opts Options) *Solver {
 
 func (sv *Solver) newSearcher(ctx context.Context, p *game.Position) *searcher {
 	s := &searcher{
-		tt:       sv.tt,
-		pos:      p,
-		attacker: p.Side(),
-		maxNodes: sv.opts.MaxNodes,
-		ctx:      ctx,
-		path:     newPathSet(),
+		tt:        sv.tt,
+		pos:       p,
+		attacker:  p.Side(),
+		maxNodes:  sv.opts.MaxNodes,
+		ctx:       ctx,
+		path:      newPathSet(),
+		bookTrack: sv.opts.SearchBook,
 	}
 	start := sv.opts.Start
 	if start.IsZero() {
@@ -225,6 +240,17 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 	out.Moves = moves
 	out.Length = len(moves)
 	out.BookLength = BookLength(p, moves)
+	switch {
+	case !sv.opts.SearchBook || s.walkOnly:
+		// (a first proof's line is asked for speed: counted along it)
+	case !s.tt.interposed:
+		// No futile drop anywhere: the minimax length is the book's.
+		out.BookLength, out.BookSearched = length, true
+	case !s.overLimits():
+		if n, line, ok := s.searchBook(length); ok {
+			out.BookLength, out.BookSearched, out.BookMoves = n, true, line
+		}
+	}
 	out.FirstProofLine = s.walkOnly || s.walked
 	out.Partial = !complete
 	out.Minimal = out.Minimal && exact && complete && !out.FirstProofLine && len(moves) == length
@@ -297,7 +323,7 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 		}
 		p := s.pos
 		var ml game.MoveList
-		or := s.turnMoves(&ml)
+		or := s.turnMoves(&ml, rem)
 		if ml.Len() == 0 {
 			if or {
 				exact = false // cannot happen for a proven position
@@ -375,12 +401,15 @@ func (s *searcher) line(length int) (moves []game.Move, exact, complete bool) {
 // turnMoves fills ml with the moves of the side to move that a line may
 // take (the attacker's checks, the defender's legal moves) and reports
 // whether the attacker is to move.
-func (s *searcher) turnMoves(ml *game.MoveList) bool {
+func (s *searcher) turnMoves(ml *game.MoveList, rem int) bool {
 	if s.pos.Side() == s.attacker {
 		s.pos.GenerateChecks(ml)
 		return true
 	}
 	s.pos.LegalMoves(ml)
+	if s.book != nil {
+		s.cutFutile(ml, rem)
+	}
 	return false
 }
 

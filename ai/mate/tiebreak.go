@@ -184,7 +184,7 @@ func (s *searcher) leastLeft(rem int, ts tieState) int {
 		return v
 	}
 	var ml game.MoveList
-	or := s.turnMoves(&ml)
+	or := s.turnMoves(&ml, rem)
 	if ml.Len() == 0 {
 		if or || rem != 0 {
 			// Not a mate, or one sooner than the length said (which was

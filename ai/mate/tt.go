@@ -45,6 +45,10 @@ const (
 	// flagRep marks numbers from a disproof that relied on a repetition on
 	// the path that found it; they are not trusted on another path (no GHI errors).
 	flagRep
+	// flagInterp marks a disproof (noMate) in which a defender's drop
+	// refutes somewhere: a book search, where such a drop may be futile,
+	// no defence at all, cannot take it (book.go).
+	flagInterp
 )
 
 const bucketSize = 8
@@ -62,6 +66,21 @@ type table struct {
 	buckets []bucket
 	mask    uint64
 	used    int
+	// salt is XORed into every key: a view of the same buckets with
+	// another salt keeps entries of another kind of search (the book
+	// length's, see book.go) apart from the minimax ones.
+	salt uint64
+	// interposed tells that a search filling the table met a defender
+	// who could drop a piece between a distant checker and the king:
+	// without one, no entry rests on a futile drop, and the book's
+	// length is the minimax length (book.go).
+	interposed bool
+}
+
+// view returns a table over the same buckets whose keys are salted with
+// salt: its entries never answer a look-up of t, nor t's of it.
+func (t *table) view(salt uint64) *table {
+	return &table{buckets: t.buckets, mask: t.mask, salt: salt}
 }
 
 // newTable makes a table of about mib MiB; a small one (a probe's) has its
@@ -101,6 +120,7 @@ const prefaultMiB = 64
 func (t *table) clear() {
 	clear(t.buckets)
 	t.used = 0
+	t.interposed = false
 }
 
 // lookupResult is what a look-up learns about a node.
@@ -111,11 +131,14 @@ type lookupResult struct {
 	// needs), for a disproof its disproof hand (the most it may hold).
 	hand  game.Hand
 	found bool
+	// interp: a disproof in which a defender's drop refutes (flagInterp).
+	interp bool
 }
 
 // lookup returns what is known of the node with board key key and
 // attacker's hand h, searched with r plies to go.
 func (t *table) lookup(key uint64, h game.Hand, r int) lookupResult {
+	key ^= t.salt
 	b := &t.buckets[key&t.mask]
 	res := lookupResult{pn: 1, dn: 1}
 	for i, k := range &b.keys {
@@ -137,7 +160,7 @@ func (t *table) lookup(key uint64, h game.Hand, r int) lookupResult {
 		}
 		if e.flags&flagNoMate != 0 && r <= int(e.noMate) && e.hand.Dominates(h) {
 			if res.dn != 0 || e.noMate > res.dist {
-				res = lookupResult{pn: inf, dn: 0, dist: e.noMate, hand: e.hand, found: true}
+				res = lookupResult{pn: inf, dn: 0, dist: e.noMate, hand: e.hand, found: true, interp: e.flags&flagInterp != 0}
 			}
 			continue
 		}
@@ -153,7 +176,8 @@ func (t *table) lookup(key uint64, h game.Hand, r int) lookupResult {
 // proof hand ph and a disproof under its disproof hand (ph), so that the
 // one entry answers for every hand they dominate or are dominated by. The
 // entry the search kept at h, if it holds nothing proven, then gives way.
-func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, rep bool, work uint64) {
+func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, rep, interp bool, work uint64) {
+	key ^= t.salt
 	b := &t.buckets[key&t.mask]
 	w := uint32(min(work, 1<<32-1))
 	if pn != 0 && dn != 0 || rep {
@@ -193,7 +217,7 @@ func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, r
 			continue
 		}
 		if b.keys[i] == key && e.hand == ph {
-			e.update(pn, dn, dist, rep, w)
+			e.update(pn, dn, dist, rep, interp, w)
 			return
 		}
 		if victim < 0 || b.ents[victim].flags&flagUsed != 0 && e.work < b.ents[victim].work {
@@ -205,10 +229,10 @@ func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, r
 	}
 	b.keys[victim] = key
 	b.ents[victim] = entry{hand: ph, mateLen: infDepth, flags: flagUsed}
-	b.ents[victim].update(pn, dn, dist, rep, w)
+	b.ents[victim].update(pn, dn, dist, rep, interp, w)
 }
 
-func (e *entry) update(pn, dn uint32, dist uint16, rep bool, w uint32) {
+func (e *entry) update(pn, dn uint32, dist uint16, rep, interp bool, w uint32) {
 	e.pn, e.dn = pn, dn
 	e.work = max(e.work, w)
 	e.flags &^= flagRep
@@ -219,8 +243,15 @@ func (e *entry) update(pn, dn uint32, dist uint16, rep bool, w uint32) {
 		e.flags |= flagRep
 		e.pn, e.dn = 1, 1 // not usable elsewhere
 	case dn == 0:
-		if e.flags&flagNoMate == 0 || dist > e.noMate {
+		switch {
+		case e.flags&flagNoMate == 0 || dist > e.noMate:
 			e.noMate = dist
+			e.flags &^= flagInterp
+			if interp {
+				e.flags |= flagInterp
+			}
+		case dist == e.noMate && !interp:
+			e.flags &^= flagInterp
 		}
 		e.flags |= flagNoMate
 	}

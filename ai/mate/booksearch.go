@@ -1,0 +1,335 @@
+package mate
+
+import "kiki/game"
+
+// The tsume-book length searched: the shortest mate when the defender's
+// futile interpositions are not defences at all, the way a tsume book
+// reads a problem. Counting along the minimax line (BookLength) misses a
+// book solution that takes another branch: where the defender's longest
+// resistance, futile drops left out, is not the minimax line's, or where
+// the attacker's shortest book mate is not a shortest minimax one.
+//
+// A defender's drop is futile when it lands between a distant slider that
+// gives check and the king, the slider takes it and no defending piece
+// can take back, and the attacker mates even without the piece: the
+// position as it was with the slider moved onto the square (the hands as
+// before the drop) is a mate. Such a drop is not generated at all, so a
+// check that leaves only futile drops mates, and the length counts no
+// drop and no capture of one.
+
+// bookRule is what a search in the book's terms carries.
+type bookRule struct {
+	plain *table // the minimax entries (see searcher.lookup)
+	// memo holds the futility probes by the position without the drop:
+	// mated within proven plies, not within disproven (-1: not known).
+	memo map[uint64]futileBounds
+	// subs are the probes' searchers, one per depth of probes within
+	// probes, kept for their stacks; depth is how many are in use.
+	subs  []*searcher
+	depth int
+}
+
+// probe returns a searcher for a futility probe from s's position: it
+// searches the same position object (and leaves it as it found it), on a
+// path of its own, within futileProbeNodes. The caller gives it back by
+// taking one off depth.
+func (b *bookRule) probe(s *searcher) *searcher {
+	if b.depth == len(b.subs) {
+		b.subs = append(b.subs, &searcher{path: newPathSet()})
+	}
+	sub := b.subs[b.depth]
+	b.depth++
+	sub.tt, sub.pos, sub.attacker, sub.ctx, sub.book = s.tt, s.pos, s.attacker, s.ctx, b
+	sub.nodes, sub.nextCheck, sub.aborted, sub.maxNodes = 0, 0, false, futileProbeNodes
+	return sub
+}
+
+type futileBounds struct{ proven, disproven int }
+
+// bookSalt keeps the book search's entries apart from the minimax ones in
+// the shared table: the same position has other lengths in the two.
+const bookSalt = 0x6a09e667f3bcc909
+
+// bookMinNodes is the least the book search may spend.
+const bookMinNodes = 1_000_000
+
+// futileProbeNodes bounds the search that decides one drop's futility;
+// a drop left undecided counts as a defence (the length can only be
+// longer for it, never shorter than the book's).
+const futileProbeNodes = 50_000
+
+// markInterpositions marks, at a node of a book search where the
+// defender is in check from a distant slider, every drop (each one
+// interposes) as not yet checked for futility: that is looked at only
+// when the search would go into the drop, or when the node is proven
+// (most such nodes are refuted by another defence first).
+func (s *searcher) markInterpositions(ch []child) {
+	if !interposable(s.pos) {
+		return
+	}
+	for i := range ch {
+		if ch[i].move.IsDrop() {
+			ch[i].unchecked = true
+		}
+	}
+}
+
+// checkFutile settles whether the drop ch[i] is futile with r plies to
+// go at the current node, and with it every other unchecked drop on the
+// same square: futility is the square's, whatever the piece dropped (the
+// position without the drop is the same). A futile drop counts as
+// proven, with the length of the mate that makes it futile: the node's
+// proof rests on that mate too, so its length is no shorter (a look-up
+// with fewer plies to go must not take a proof whose drops are futile
+// only within more).
+func (s *searcher) checkFutile(ch []child, i, r int) {
+	sq := ch[i].move.To()
+	k := s.futileSquare(s.pos.Checkers().First(), sq, r)
+	for j := range ch {
+		c := &ch[j]
+		if !c.unchecked || c.move.To() != sq {
+			continue
+		}
+		c.unchecked = false
+		if k >= 0 {
+			c.futile, c.final = true, true
+			c.pn, c.dn, c.dist, c.waiting = 0, inf, uint16(k), false
+		}
+	}
+}
+
+// settleRefutations checks, before a book search's node counts a drop
+// as refuting it, whether the drop is futile: a drop disproven from the
+// table, or at once for want of plies, may be no defence at all. It then
+// wakes the drops in line behind those found futile.
+func (s *searcher) settleRefutations(ch []child, r int) {
+	for i := range ch {
+		if ch[i].unchecked && ch[i].dn == 0 {
+			s.checkFutile(ch, i, r)
+		}
+	}
+	wake(ch)
+}
+
+// cutFutile removes from ml, the evasions of the defender to move with
+// rem plies to go, the futile drops (a book line's step).
+func (s *searcher) cutFutile(ml *game.MoveList, rem int) {
+	p := s.pos
+	if !interposable(p) {
+		return
+	}
+	c := p.Checkers().First()
+	var known, futile game.Bitboard
+	ml.Filter(func(m game.Move) bool {
+		if !m.IsDrop() {
+			return true
+		}
+		if sq := m.To(); !known.Has(sq) {
+			known = known.Or(game.SquareBB(sq))
+			if s.futileSquare(c, sq, rem) >= 0 {
+				futile = futile.Or(game.SquareBB(sq))
+			}
+		}
+		return !futile.Has(m.To())
+	})
+}
+
+// futileSquare tells whether a drop on sq, between the checker on c and
+// the king, is futile (see above) with r plies to go: it returns the
+// length of the mate without the drop that makes it so, or -1.
+func (s *searcher) futileSquare(c, sq game.Square, r int) int {
+	p := s.pos
+	p.DoNullMove()
+	defer p.UndoNullMove()
+	best := -1
+	for _, promote := range [2]bool{false, true} {
+		m := game.NewMove(c, sq, p.PieceAt(c), game.NoPiece, promote)
+		if !p.IsLegalFast(m) {
+			continue
+		}
+		p.DoMove(m)
+		k := s.matedAfterSlide(sq, r)
+		p.UndoMove()
+		if k >= 0 && (best < 0 || k < best) {
+			best = k
+		}
+	}
+	return best
+}
+
+// takenBack reports whether the defender to move in p can take the
+// piece on sq.
+func takenBack(p *game.Position, sq game.Square) bool {
+	if p.AttackersTo(p.Side(), sq, p.Occupied()).IsZero() {
+		return false
+	}
+	var ml game.MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Slice() {
+		if m.To() == sq {
+			return true
+		}
+	}
+	return false
+}
+
+// mayBeFutile reports whether the defender's drop m in p (in check from
+// a distant slider) could be futile at all: the checker can take it and
+// nothing can take back. A minimax disproof whose refuting drops are
+// none of these holds in the book's terms too.
+func mayBeFutile(p *game.Position, m game.Move) bool {
+	if !interposable(p) {
+		return false
+	}
+	c, sq := p.Checkers().First(), m.To()
+	p.DoNullMove()
+	defer p.UndoNullMove()
+	for _, promote := range [2]bool{false, true} {
+		slide := game.NewMove(c, sq, p.PieceAt(c), game.NoPiece, promote)
+		if !p.IsLegalFast(slide) {
+			continue
+		}
+		p.DoMove(slide)
+		back := takenBack(p, sq)
+		p.UndoMove()
+		if !back {
+			return true
+		}
+	}
+	return false
+}
+
+// matedAfterSlide returns, in the position a futile drop on sq and its
+// capture would leave but for the piece the attacker took (the checker
+// on sq, both hands as before the drop, the defender to move), the
+// length of the mate within r plies, or -1 if there is none, if the
+// defender can take the checker back, or if the probe found none in
+// futileProbeNodes. That mate is searched in the book's terms too.
+func (s *searcher) matedAfterSlide(sq game.Square, r int) int {
+	if r < 0 {
+		return -1
+	}
+	p := s.pos
+	key := p.Key()
+	fb, ok := s.book.memo[key]
+	if !ok {
+		fb = futileBounds{proven: -1, disproven: -1}
+		if takenBack(p, sq) {
+			fb.disproven = infDepth // a real defence
+		}
+	}
+	switch {
+	case fb.proven >= 0 && fb.proven <= r:
+		return fb.proven
+	case fb.disproven >= r:
+		s.book.memo[key] = fb
+		return -1
+	}
+	var res result
+	if r == 0 {
+		// Mated at once: no move, or only futile drops (no search).
+		res = result{pn: inf, dn: 0}
+		if s.onlyFutile(0) >= 0 {
+			res = result{pn: 0, dn: inf}
+		}
+	} else {
+		sub := s.book.probe(s)
+		res = sub.prove(r)
+		s.nodes += sub.nodes
+		s.book.depth--
+	}
+	k := -1
+	switch {
+	case res.pn == 0:
+		k = int(res.dist)
+		if fb.proven < 0 || k < fb.proven {
+			fb.proven = k
+		}
+	case res.dn == 0:
+		fb.disproven = max(fb.disproven, r)
+	}
+	s.book.memo[key] = fb
+	return k
+}
+
+// interposable reports whether the defender to move in p could drop a
+// piece between a single distant checker and its king.
+func interposable(p *game.Position) bool {
+	chk := p.Checkers()
+	if chk.IsZero() || chk.MoreThanOne() || p.Hand(p.Side()).IsEmpty() {
+		return false
+	}
+	return !game.Between(chk.First(), p.King(p.Side())).IsZero()
+}
+
+// onlyFutile returns, when every evasion of the defender to move with r
+// plies to go is a futile drop (in the book's terms the check mates), the
+// longest of the mates that made them futile, and -1 otherwise.
+func (s *searcher) onlyFutile(r int) int {
+	p := s.pos
+	var ml game.MoveList
+	p.LegalMoves(&ml)
+	if ml.Len() == 0 {
+		return 0
+	}
+	for _, m := range ml.Slice() {
+		if !m.IsDrop() {
+			return -1 // (every drop interposes: the defender is in check)
+		}
+	}
+	if !interposable(p) {
+		return -1
+	}
+	c := p.Checkers().First()
+	var known game.Bitboard
+	longest := -1
+	for _, m := range ml.Slice() {
+		if sq := m.To(); !known.Has(sq) {
+			known = known.Or(game.SquareBB(sq))
+			k := s.futileSquare(c, sq, r)
+			if k < 0 {
+				return -1
+			}
+			longest = max(longest, k)
+		}
+	}
+	return longest
+}
+
+// searchBook finds the book length of the current position, proven mate
+// in length plies (minimax): the book search asks for a mate two plies
+// shorter until there is none. ok is false when the limits came first.
+// When the book's length is shorter, it also brings out a line of that
+// length in the book's terms (nil if the limits cut it short).
+func (s *searcher) searchBook(length int) (n int, line []game.Move, ok bool) {
+	// At most as many nodes as the solve took (and at least bookMinNodes):
+	// the book's length may double the time, no more.
+	limit := s.nodes + max(s.nodes, bookMinNodes)
+	if s.maxNodes > 0 {
+		limit = min(limit, s.maxNodes)
+	}
+	b := &searcher{tt: s.tt.view(bookSalt), pos: s.pos, attacker: s.attacker, ctx: s.ctx, path: newPathSet(),
+		maxNodes: limit, deadline: s.deadline, nodes: s.nodes, nextCheck: s.nodes,
+		book: &bookRule{plain: s.tt, memo: map[uint64]futileBounds{}}}
+	defer func() { s.nodes = b.nodes }()
+	n = length
+	for n >= 3 {
+		r := b.prove(n - 2)
+		if r.pn == 0 {
+			n = int(r.dist)
+			continue
+		}
+		if r.dn != 0 {
+			return 0, nil, false
+		}
+		break
+	}
+	if n < length {
+		b.maxNodes = s.maxNodes
+		moves, exact, complete := b.line(n)
+		if exact && complete && len(moves) == n {
+			line = moves
+		}
+	}
+	return n, line, true
+}
