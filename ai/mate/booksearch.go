@@ -302,9 +302,9 @@ func (s *searcher) onlyFutile(r int) int {
 // When the book's length is shorter, it also brings out a line of that
 // length in the book's terms (nil if the limits cut it short).
 func (s *searcher) searchBook(length int) (n int, line []game.Move, ok bool) {
-	// At most as many nodes as the solve took (and at least bookMinNodes):
-	// the book's length may double the time, no more.
-	limit := s.nodes + max(s.nodes, bookMinNodes)
+	// At most twice the nodes the solve took (and at least bookMinNodes):
+	// 寿 needs 1.85 times (18.2M nodes after 9.85M).
+	limit := s.nodes + max(2*s.nodes, bookMinNodes)
 	if s.maxNodes > 0 {
 		limit = min(limit, s.maxNodes)
 	}

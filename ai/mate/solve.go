@@ -53,7 +53,7 @@ type Options struct {
 	FirstMoveOnly bool
 	// SearchBook finds the tsume-book length by a search of its own (see
 	// booksearch.go) once the minimal line is out, within what the limits
-	// leave and no more nodes than the solve took; without it, with
+	// leave and no more than twice the nodes the solve took; without it, with
 	// FirstProofOnly, or when the limits come first, the book length is
 	// counted along the line.
 	SearchBook bool
