@@ -1,6 +1,10 @@
 package mate
 
-import "kiki/game"
+import (
+	"maps"
+
+	"kiki/game"
+)
 
 // The tsume-book length searched: the shortest mate when the defender's
 // futile interpositions are not defences at all, the way a tsume book
@@ -13,16 +17,22 @@ import "kiki/game"
 // gives check and the king, the slider takes it and no defending piece
 // can take back, and the attacker mates even without the piece: the
 // position as it was with the slider moved onto the square (the hands as
-// before the drop) is a mate. Such a drop is not generated at all, so a
-// check that leaves only futile drops mates, and the length counts no
-// drop and no capture of one.
+// before the drop) is mated within the plies left. Such a drop is no
+// defence: a check that leaves only futile drops mates, and the length
+// counts no drop and no capture of one. The search generates the drops
+// and decides their futility on demand (checkFutile); a probe that does
+// not finish within futileProbeNodes leaves its drop a defence, and the
+// result is then not sure to be the book's (the length could only be
+// longer): Solve counts along the line instead.
 
 // bookRule is what a search in the book's terms carries.
 type bookRule struct {
 	plain *table // the minimax entries (see searcher.lookup)
-	// memo holds the futility probes by the position without the drop:
-	// mated within proven plies, not within disproven (-1: not known).
+	// memo holds the futility probes by the position without the drop.
 	memo map[uint64]futileBounds
+	// unsure: a probe did not finish, and its drop stayed a defence;
+	// optimistic counts such a drop futile instead (searchBook).
+	unsure, optimistic bool
 	// subs are the probes' searchers, one per depth of probes within
 	// probes, kept for their stacks; depth is how many are in use.
 	subs  []*searcher
@@ -40,11 +50,27 @@ func (b *bookRule) probe(s *searcher) *searcher {
 	sub := b.subs[b.depth]
 	b.depth++
 	sub.tt, sub.pos, sub.attacker, sub.ctx, sub.book = s.tt, s.pos, s.attacker, s.ctx, b
-	sub.nodes, sub.nextCheck, sub.aborted, sub.maxNodes = 0, 0, false, futileProbeNodes
+	sub.nodes, sub.nextCheck, sub.aborted, sub.maxNodes, sub.deadline = 0, 0, false, futileProbeNodes, s.deadline
 	return sub
 }
 
-type futileBounds struct{ proven, disproven int }
+// futileBounds: mated within proven plies, not within disproven, and a
+// probe within undecided plies did not finish (-1: none of these known).
+type futileBounds struct{ proven, disproven, undecided int }
+
+// undecided is what a drop whose futility probe within r plies ran out
+// counts as: a defence (-1), or in the optimistic search futile, by a
+// mate of at most r plies.
+func (b *bookRule) undecided(r int) int {
+	if b.optimistic {
+		return r
+	}
+	b.unsure = true
+	return -1
+}
+
+// optimisticSalt keeps the optimistic search's entries apart again.
+const optimisticSalt = 0x3c6ef372fe94f82b
 
 // bookSalt keeps the book search's entries apart from the minimax ones in
 // the shared table: the same position has other lengths in the two.
@@ -91,7 +117,8 @@ func (s *searcher) checkFutile(ch []child, i, r int) {
 			continue
 		}
 		c.unchecked = false
-		if k >= 0 {
+		if k >= 0 && (c.pn != 0 || k < int(c.dist)+1) {
+			// (a drop proven as a move sooner than k keeps that proof)
 			c.futile, c.final = true, true
 			c.pn, c.dn, c.dist, c.waiting = 0, inf, uint16(k), false
 		}
@@ -206,14 +233,14 @@ func mayBeFutile(p *game.Position, m game.Move) bool {
 // defender can take the checker back, or if the probe found none in
 // futileProbeNodes. That mate is searched in the book's terms too.
 func (s *searcher) matedAfterSlide(sq game.Square, r int) int {
-	if r < 0 {
+	if r < 0 || s.aborted {
 		return -1
 	}
 	p := s.pos
 	key := p.Key()
 	fb, ok := s.book.memo[key]
 	if !ok {
-		fb = futileBounds{proven: -1, disproven: -1}
+		fb = futileBounds{proven: -1, disproven: -1, undecided: -1}
 		if takenBack(p, sq) {
 			fb.disproven = infDepth // a real defence
 		}
@@ -224,6 +251,9 @@ func (s *searcher) matedAfterSlide(sq game.Square, r int) int {
 	case fb.disproven >= r:
 		s.book.memo[key] = fb
 		return -1
+	case fb.undecided >= 0 && fb.undecided <= r:
+		// (a probe within fewer plies already ran out: no second one)
+		return s.book.undecided(r)
 	}
 	var res result
 	if r == 0 {
@@ -247,6 +277,9 @@ func (s *searcher) matedAfterSlide(sq game.Square, r int) int {
 		}
 	case res.dn == 0:
 		fb.disproven = max(fb.disproven, r)
+	case !s.aborted:
+		fb.undecided = r
+		k = s.book.undecided(r)
 	}
 	s.book.memo[key] = fb
 	return k
@@ -324,10 +357,28 @@ func (s *searcher) searchBook(length int) (n int, line []game.Move, ok bool) {
 		}
 		break
 	}
+	if b.book.unsure && n >= 3 {
+		// A drop whose probe ran out stayed a defence, so n may be too
+		// long. Counting every such drop futile instead (in entries of
+		// their own) must leave no mate within n-2 for n to be sure.
+		o := &searcher{tt: s.tt.view(bookSalt ^ optimisticSalt), pos: s.pos, attacker: s.attacker, ctx: s.ctx, path: newPathSet(),
+			maxNodes: limit, deadline: s.deadline, nodes: b.nodes, nextCheck: b.nodes,
+			book: &bookRule{plain: s.tt, memo: maps.Clone(b.book.memo), optimistic: true}}
+		r := o.prove(n - 2)
+		b.nodes = o.nodes
+		if r.pn == 0 || r.dn != 0 {
+			return 0, nil, false
+		}
+		b.book.unsure = false
+	}
 	if n < length {
-		b.maxNodes = s.maxNodes
+		// The line within as much again as the search had.
+		b.maxNodes = b.nodes + max(limit-s.nodes, bookMinNodes)
+		if s.maxNodes > 0 {
+			b.maxNodes = min(b.maxNodes, s.maxNodes)
+		}
 		moves, exact, complete := b.line(n)
-		if exact && complete && len(moves) == n {
+		if exact && complete && len(moves) == n && !b.book.unsure {
 			line = moves
 		}
 	}

@@ -30,7 +30,7 @@ type child struct {
 	// child's disproof relies on seeing again (noRep: none).
 	repPly int
 	final  bool // proven or disproven: no need to look it up again
-	// interp: a disproof in which a defender's drop refutes (flagInterp).
+	// interp: a disproof that may rest on a futile drop (flagInterp).
 	interp bool
 	// prev is, for a drop interposition, the drop before it in line (-1:
 	// none); waiting marks one not yet taken into account (see delayDrops).
@@ -38,7 +38,7 @@ type child struct {
 	waiting bool
 	// In a book search, a defender's drop between a distant checker and
 	// the king is unchecked until it is looked at, then futile or not
-	// (book.go). A futile one counts as proven, its dist the length of the
+	// (booksearch.go). A futile one counts as proven, its dist the length of the
 	// mate that makes it futile.
 	unchecked, futile bool
 }
@@ -48,7 +48,7 @@ type result struct {
 	dist   uint16
 	repPly int
 	hand   game.Hand // the proof or disproof hand of a final result
-	interp bool      // a disproof in which a defender's drop refutes (flagInterp)
+	interp bool      // a disproof that may rest on a futile drop (flagInterp)
 }
 
 // noRep is the repPly of a result that relies on no repetition.
@@ -308,6 +308,11 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 			}
 		default:
 			res.interp = ch[best].interp || ch[best].move.IsDrop() && mayBeFutile(p, ch[best].move)
+		}
+		if s.book != nil && !or && ch[best].move.IsDrop() && int(res.dist) > r {
+			// The drop was found no futile one within r plies only: with
+			// more it may be, and then it refutes nothing.
+			res.dist = uint16(r)
 		}
 	}
 	if s.aborted && pn != 0 && dn != 0 {

@@ -79,8 +79,9 @@ type Result struct {
 	Length int
 	// BookLength is the length a tsume book prints: futile interpositions
 	// and their captures not counted. Searched (BookSearched) it is the
-	// shortest mate in those terms; otherwise it is Length less the
-	// futile interpositions of Moves (see BookLength).
+	// shortest mate in those terms, every drop's futility decided;
+	// otherwise it is Length less the futile interpositions of Moves (see
+	// BookLength).
 	BookLength   int
 	BookSearched bool
 	// BookMoves is, when the searched book length is shorter than Length,
@@ -243,8 +244,9 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 	switch {
 	case !sv.opts.SearchBook || s.walkOnly:
 		// (a first proof's line is asked for speed: counted along it)
-	case !s.tt.interposed:
-		// No futile drop anywhere: the minimax length is the book's.
+	case !s.tt.interposed && out.Minimal:
+		// No futile drop anywhere, and the length proven minimal: the
+		// minimax length is the book's.
 		out.BookLength, out.BookSearched = length, true
 	case !s.overLimits():
 		if n, line, ok := s.searchBook(length); ok {

@@ -45,9 +45,11 @@ const (
 	// flagRep marks numbers from a disproof that relied on a repetition on
 	// the path that found it; they are not trusted on another path (no GHI errors).
 	flagRep
-	// flagInterp marks a disproof (noMate) in which a defender's drop
-	// refutes somewhere: a book search, where such a drop may be futile,
-	// no defence at all, cannot take it (book.go).
+	// flagInterp marks a disproof (noMate) that rests somewhere on a
+	// defender's drop that may be futile (the checker can take it and
+	// nothing takes back) or on a depth-0 leaf where one could be dropped:
+	// a book search, where such a drop may be no defence at all, cannot
+	// take it (booksearch.go).
 	flagInterp
 )
 
@@ -68,12 +70,12 @@ type table struct {
 	used    int
 	// salt is XORed into every key: a view of the same buckets with
 	// another salt keeps entries of another kind of search (the book
-	// length's, see book.go) apart from the minimax ones.
+	// length's, see booksearch.go) apart from the minimax ones.
 	salt uint64
 	// interposed tells that a search filling the table met a defender
 	// who could drop a piece between a distant checker and the king:
 	// without one, no entry rests on a futile drop, and the book's
-	// length is the minimax length (book.go).
+	// length is the minimax length (booksearch.go).
 	interposed bool
 }
 
@@ -131,7 +133,7 @@ type lookupResult struct {
 	// needs), for a disproof its disproof hand (the most it may hold).
 	hand  game.Hand
 	found bool
-	// interp: a disproof in which a defender's drop refutes (flagInterp).
+	// interp: a disproof that may rest on a futile drop (flagInterp).
 	interp bool
 }
 
