@@ -63,12 +63,5 @@ func futileDrop(pos *game.Position, m, reply game.Move) bool {
 	pos.DoMove(reply)
 	defer pos.UndoMove()
 	defer pos.UndoMove()
-	var ml game.MoveList
-	pos.LegalMoves(&ml)
-	for _, r := range ml.Slice() {
-		if r.To() == s {
-			return false
-		}
-	}
-	return true
+	return !takenBack(pos, s)
 }

@@ -76,21 +76,10 @@ type claim struct {
 // resists differently once futile drops are not counted), which a count
 // along one line cannot see.
 func TestBookLengthMatchesTsumeConventionClaims(t *testing.T) {
-	f, err := os.Open(refdata.Path(t, "tsume", "tsume.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	offLine := map[string]bool{"tc-tsume5-1dfdd8": true}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
 	checked, differing := 0, 0
-	for sc.Scan() {
-		var c claim
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		if !strings.HasPrefix(c.ID, "tc-") || c.Claimed == nil || c.Answer == "" {
+	for _, c := range tsumeConventionClaims(t) {
+		if c.Answer == "" {
 			continue
 		}
 		p, err := game.ParseSFEN(c.SFEN)
@@ -128,20 +117,9 @@ func TestBookLengthMatchesTsumeConventionClaims(t *testing.T) {
 // not the attacker mates without the piece, tc-tsume5-0fab88 is a mate in
 // 3 (its source, and the book, say 5).
 func TestSearchedBookLengthMatchesTsumeConventionClaims(t *testing.T) {
-	f, err := os.Open(refdata.Path(t, "tsume", "tsume.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
 	checked, shorter := 0, 0
-	for sc.Scan() {
-		var c claim
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		if !strings.HasPrefix(c.ID, "tc-") || c.Claimed == nil || c.Length == nil || *c.Length > 15 {
+	for _, c := range tsumeConventionClaims(t) {
+		if c.Length == nil || *c.Length > 15 {
 			continue
 		}
 		p, err := game.ParseSFEN(c.SFEN)
@@ -182,6 +160,32 @@ func TestSearchedBookLengthChecksRefutingDrops(t *testing.T) {
 		t.Fatalf("%v, length %d, book length %d (searched %v); want 5 and 3", res.Status, res.Length, res.BookLength, res.BookSearched)
 	}
 	checkBookLine(t, "test 1433", p, res.BookMoves, 3)
+}
+
+// tsumeConventionClaims reads the problems of tsume.jsonl whose lengths
+// antma/tsumeshogi-check states by the tsume convention.
+func tsumeConventionClaims(t *testing.T) []claim {
+	f, err := os.Open(refdata.Path(t, "tsume", "tsume.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	var out []claim
+	for sc.Scan() {
+		var c claim
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(c.ID, "tc-") && c.Claimed != nil {
+			out = append(out, c)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // checkBookLine replays a book line of n plies from p: legal, every
