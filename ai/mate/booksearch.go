@@ -23,7 +23,8 @@ import (
 // and decides their futility on demand (checkFutile); a probe that does
 // not finish within futileProbeNodes leaves its drop a defence, and the
 // result is then not sure to be the book's (the length could only be
-// longer): Solve counts along the line instead.
+// longer) unless a second search that counts such drops futile finds no
+// shorter mate either (searchBook); else Solve counts along the line.
 
 // bookRule is what a search in the book's terms carries.
 type bookRule struct {
