@@ -166,23 +166,36 @@ func (s *searcher) cutFutile(ml *game.MoveList, rem int) {
 // the king, is futile (see above) with r plies to go: it returns the
 // length of the mate without the drop that makes it so, or -1.
 func (s *searcher) futileSquare(c, sq game.Square, r int) int {
-	p := s.pos
+	best := -1
+	withSlide(s.pos, c, sq, func() bool {
+		if k := s.matedAfterSlide(sq, r); k >= 0 && (best < 0 || k < best) {
+			best = k
+		}
+		return false
+	})
+	return best
+}
+
+// withSlide calls f in each position (one, or two with and without
+// promotion) that a drop on sq and its capture by the checker on c would
+// leave, but for the piece the attacker took: the checker on sq, both
+// hands as they are, the defender to move. It stops when f returns true,
+// and leaves p as it found it.
+func withSlide(p *game.Position, c, sq game.Square, f func() bool) {
 	p.DoNullMove()
 	defer p.UndoNullMove()
-	best := -1
 	for _, promote := range [2]bool{false, true} {
 		m := game.NewMove(c, sq, p.PieceAt(c), game.NoPiece, promote)
 		if !p.IsLegalFast(m) {
 			continue
 		}
 		p.DoMove(m)
-		k := s.matedAfterSlide(sq, r)
+		done := f()
 		p.UndoMove()
-		if k >= 0 && (best < 0 || k < best) {
-			best = k
+		if done {
+			return
 		}
 	}
-	return best
 }
 
 // takenBack reports whether the defender to move in p can take the
@@ -209,22 +222,12 @@ func mayBeFutile(p *game.Position, m game.Move) bool {
 	if !interposable(p) {
 		return false
 	}
-	c, sq := p.Checkers().First(), m.To()
-	p.DoNullMove()
-	defer p.UndoNullMove()
-	for _, promote := range [2]bool{false, true} {
-		slide := game.NewMove(c, sq, p.PieceAt(c), game.NoPiece, promote)
-		if !p.IsLegalFast(slide) {
-			continue
-		}
-		p.DoMove(slide)
-		back := takenBack(p, sq)
-		p.UndoMove()
-		if !back {
-			return true
-		}
-	}
-	return false
+	sq, may := m.To(), false
+	withSlide(p, p.Checkers().First(), sq, func() bool {
+		may = !takenBack(p, sq)
+		return may
+	})
+	return may
 }
 
 // matedAfterSlide returns, in the position a futile drop on sq and its
