@@ -468,7 +468,7 @@ func isTerminal(w io.Writer) bool {
 func mateFlags(fs *flag.FlagSet) func() mate.Options {
 	secs := fs.Float64("time", 0, "give up after this many seconds (0: no limit)")
 	nodes := fs.Uint64("nodes", 0, "give up after this many nodes (0: no limit)")
-	hash := fs.Int("hash", 256, "transposition table size in MiB")
+	hash := fs.Int("hash", 1024, "most memory for the transposition table, in MiB (it grows to it as needed)")
 	return func() mate.Options {
 		return mate.Options{HashMiB: *hash, MaxNodes: *nodes, Timeout: time.Duration(*secs * float64(time.Second)), SearchBook: true}
 	}

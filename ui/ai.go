@@ -317,7 +317,7 @@ func (m *Model) startMateSearch() tea.Cmd {
 	ctx, gen := m.ai.occupy()
 	m.mateLine = m.tr("mate.searching")
 	events := make(chan tea.Msg, 64)
-	sv := mate.New(mate.Options{HashMiB: 128, Timeout: 20 * time.Second, ProgressEvery: 300 * time.Millisecond, SearchBook: true,
+	sv := mate.New(mate.Options{HashMiB: 512, Timeout: 20 * time.Second, ProgressEvery: 300 * time.Millisecond, SearchBook: true,
 		Progress: func(pr mate.Progress) {
 			select {
 			case events <- mateProgressMsg{gen, pr}:

@@ -1,0 +1,95 @@
+package mate
+
+import (
+	"testing"
+
+	"kiki/game"
+)
+
+// A big table starts small and doubles as it fills, up to the memory it
+// was given, and every entry stored before a growth answers after it, in
+// the table and in a salted view of it; the view's entries count in the
+// fill too, and never answer the table's look-ups.
+func TestTableGrowsKeepingEntries(t *testing.T) {
+	tt := newTable(prefaultMiB * 2)
+	start, most := len(tt.buckets), len(tt.all)
+	if start != bucketsIn(startMiB) || most != bucketsIn(prefaultMiB*2) {
+		t.Fatalf("table of %d MiB: %d buckets in use of %d, want %d of %d", prefaultMiB*2, start, most, bucketsIn(startMiB), bucketsIn(prefaultMiB*2))
+	}
+	view := tt.view(0x5a17)
+	// Multiples of an odd number spread evenly over every power of two of
+	// buckets, so no bucket overflows and every entry must stay.
+	const spread = 0x9e3779b97f4a7c15
+	type stored struct {
+		key  uint64
+		hand game.Hand
+		dist uint16
+	}
+	var keys []stored
+	// Enough entries that the table doubles at least three times.
+	n := start * bucketSize * growAtNum / growAtDen * 8
+	for i := range n {
+		s := stored{key: uint64(i+1) * spread, hand: game.Hand(i & 0xff), dist: uint16(1 + 2*(i%40))}
+		keys = append(keys, s)
+		into := tt
+		if i%5 == 0 {
+			into = view
+		}
+		into.store(s.key, s.hand, s.hand, 0, inf, s.dist, false, false, 1)
+	}
+	if len(tt.buckets) < 8*start || len(view.buckets) != len(tt.buckets) {
+		t.Fatalf("after %d entries: %d buckets in use (view: %d), want at least %d", n, len(tt.buckets), len(view.buckets), 8*start)
+	}
+	if tt.used != n {
+		t.Fatalf("used %d after %d stores into a table that never had to replace one", tt.used, n)
+	}
+	if want := n * 1000 / (most * bucketSize); tt.hashfull() != want {
+		t.Fatalf("hashfull %d, want %d (of all the memory given)", tt.hashfull(), want)
+	}
+	for i, s := range keys {
+		in, other := tt, view
+		if i%5 == 0 {
+			in, other = view, tt
+		}
+		if lr := in.lookup(s.key, s.hand, 1000); !lr.found || lr.pn != 0 || lr.dist != s.dist {
+			t.Fatalf("entry %d (key %x) after growth: %+v, want a proof in %d", i, s.key, lr, s.dist)
+		}
+		if lr := other.lookup(s.key, s.hand, 1000); lr.found {
+			t.Fatalf("entry %d answers a look-up across the salt: %+v", i, lr)
+		}
+	}
+	tt.clear()
+	if len(tt.buckets) != start || tt.used != 0 {
+		t.Fatalf("cleared table: %d buckets in use, %d used; want %d and 0", len(tt.buckets), tt.used, start)
+	}
+	if lr := tt.lookup(keys[1].key, keys[1].hand, 1000); lr.found {
+		t.Fatalf("cleared table still answers: %+v", lr)
+	}
+}
+
+// Of two proofs of one board that both answer a look-up, the shorter one
+// is taken, and of two as short the one with the smaller hand (the more
+// general proof, so that what the node passes up is general too), in
+// whatever slots they lie; of two disproofs the deeper, then the one
+// with the larger hand.
+func TestLookupPrefersGeneralEntries(t *testing.T) {
+	small := game.Hand(0).Add(game.Pawn)
+	big := small.Add(game.Gold)
+	all := big.Add(game.Rook)
+	for _, order := range [][]game.Hand{{big, small}, {small, big}} {
+		tt := newTable(1)
+		for _, h := range order {
+			tt.store(42, h, h, 0, inf, 7, false, false, 1)
+		}
+		if lr := tt.lookup(42, all, 100); lr.pn != 0 || lr.hand != small {
+			t.Fatalf("proofs stored as %v: look-up took hand %v, want %v", order, lr.hand, small)
+		}
+		tt = newTable(1)
+		for _, h := range order {
+			tt.store(43, h, h, inf, 0, 9, false, false, 1)
+		}
+		if lr := tt.lookup(43, 0, 5); lr.dn != 0 || lr.hand != big {
+			t.Fatalf("disproofs stored as %v: look-up took hand %v, want %v", order, lr.hand, big)
+		}
+	}
+}
