@@ -145,6 +145,71 @@ func TestSearchedBookLengthMatchesTsumeConventionClaims(t *testing.T) {
 	t.Logf("%d tsume-convention problems, %d with a book length shorter than the minimax", checked, shorter)
 }
 
+// When futility probes run out, the drops they were for stay defences,
+// so the book search's length may be too long; it stands only if a second
+// search that counts those drops futile finds no shorter mate, and else
+// the length is counted along the line. With probes of one node (none
+// finishes), a length said to be searched must still be the book's: on
+// the tsume-convention problems the source's (ten of them are confirmed
+// by the second search), and on medium.tsv's line 17 the 11 plies that
+// the search with its probes finds, where with none it sees only 13, and
+// the second search, finding a shorter mate, leaves the length counted.
+// Without the second search, or with it counting those drops as
+// defences too, that 13 comes out as searched.
+func TestUnfinishedProbesAreConfirmedOrCounted(t *testing.T) {
+	type want struct {
+		id           string
+		sfen         string
+		length, book int
+	}
+	var cases []want
+	for _, c := range tsumeConventionClaims(t) {
+		if c.Length != nil && *c.Length <= 15 {
+			cases = append(cases, want{c.ID, c.SFEN, *c.Length, *c.Claimed})
+		}
+	}
+	for _, pr := range loadProblems(t, "medium.tsv") {
+		if pr.line == 17 {
+			p, err := game.ParseSFEN(pr.sfen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := New(Options{HashMiB: 16, SearchBook: true}).Solve(context.Background(), p)
+			if !res.BookSearched || res.BookLength != 11 || res.Length != 13 {
+				t.Fatalf("medium.tsv line 17: length %d, book length %d (searched %v); want 13 and 11", res.Length, res.BookLength, res.BookSearched)
+			}
+			cases = append(cases, want{"medium.tsv line 17", pr.sfen, 13, 11})
+		}
+	}
+	confirmed, counted := 0, 0
+	for _, c := range cases {
+		p, err := game.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.id, err)
+		}
+		sv := New(Options{HashMiB: 16, SearchBook: true})
+		sv.probeNodes = 1
+		res := sv.Solve(context.Background(), p)
+		switch {
+		case res.Status != Mate || res.Length != c.length:
+			t.Errorf("%s: %v, length %d; minimax %d", c.id, res.Status, res.Length, c.length)
+		case !res.BookSearched:
+			counted++
+			if res.BookMoves != nil {
+				t.Errorf("%s: a book line though the length was counted", c.id)
+			}
+		case res.BookLength != c.book:
+			t.Errorf("%s: book length %d searched with unfinished probes; it is %d", c.id, res.BookLength, c.book)
+		default:
+			confirmed++
+		}
+	}
+	if len(cases) < 46 || confirmed == 0 || counted == 0 {
+		t.Fatalf("%d problems, %d lengths confirmed, %d counted: the test shows too little", len(cases), confirmed, counted)
+	}
+	t.Logf("unfinished probes on %d problems: %d lengths searched (confirmed where unsure), %d counted", len(cases), confirmed, counted)
+}
+
 // A game position (short.tsv, DeepLearningShogi's test 1433, which calls
 // it a mate in 3): minimax 5, but 5d6d leaves the king 8d8e, answered by
 // S*8f with only futile drops left. The search must not let a drop that

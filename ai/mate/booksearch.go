@@ -38,11 +38,13 @@ type bookRule struct {
 	// probes, kept for their stacks; depth is how many are in use.
 	subs  []*searcher
 	depth int
+	// probeNodes bounds each probe (futileProbeNodes but in tests).
+	probeNodes uint64
 }
 
 // probe returns a searcher for a futility probe from s's position: it
 // searches the same position object (and leaves it as it found it), on a
-// path of its own, within futileProbeNodes. The caller gives it back by
+// path of its own, within b.probeNodes. The caller gives it back by
 // taking one off depth.
 func (b *bookRule) probe(s *searcher) *searcher {
 	if b.depth == len(b.subs) {
@@ -51,7 +53,7 @@ func (b *bookRule) probe(s *searcher) *searcher {
 	sub := b.subs[b.depth]
 	b.depth++
 	sub.tt, sub.pos, sub.attacker, sub.ctx, sub.book = s.tt, s.pos, s.attacker, s.ctx, b
-	sub.nodes, sub.nextCheck, sub.aborted, sub.maxNodes, sub.deadline = 0, 0, false, futileProbeNodes, s.deadline
+	sub.nodes, sub.nextCheck, sub.aborted, sub.maxNodes, sub.deadline = 0, 0, false, b.probeNodes, s.deadline
 	return sub
 }
 
@@ -347,7 +349,7 @@ func (s *searcher) searchBook(length int) (n int, line []game.Move, ok bool) {
 	}
 	b := &searcher{tt: s.tt.view(bookSalt), pos: s.pos, attacker: s.attacker, ctx: s.ctx, path: newPathSet(),
 		maxNodes: limit, deadline: s.deadline, nodes: s.nodes, nextCheck: s.nodes,
-		book: &bookRule{plain: s.tt, memo: map[uint64]futileBounds{}}}
+		book: &bookRule{plain: s.tt, memo: map[uint64]futileBounds{}, probeNodes: s.probeNodes}}
 	defer func() { s.nodes = b.nodes }()
 	n = length
 	for n >= 3 {
@@ -367,7 +369,7 @@ func (s *searcher) searchBook(length int) (n int, line []game.Move, ok bool) {
 		// their own) must leave no mate within n-2 for n to be sure.
 		o := &searcher{tt: s.tt.view(bookSalt ^ optimisticSalt), pos: s.pos, attacker: s.attacker, ctx: s.ctx, path: newPathSet(),
 			maxNodes: limit, deadline: s.deadline, nodes: b.nodes, nextCheck: b.nodes,
-			book: &bookRule{plain: s.tt, memo: maps.Clone(b.book.memo), optimistic: true}}
+			book: &bookRule{plain: s.tt, memo: maps.Clone(b.book.memo), optimistic: true, probeNodes: s.probeNodes}}
 		r := o.prove(n - 2)
 		b.nodes = o.nodes
 		if r.pn == 0 || r.dn != 0 {

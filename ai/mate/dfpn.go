@@ -95,6 +95,8 @@ type searcher struct {
 	// search: which disproofs a defender's drop refutes (flagInterp), and
 	// whether any drop could interpose at all (table.interposed).
 	bookTrack bool
+	// probeNodes bounds each futility probe of a book search.
+	probeNodes uint64
 }
 
 // sat adds two numbers; a sum never reaches inf, which only a real proof

@@ -1,6 +1,7 @@
 package mate
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"time"
@@ -32,7 +33,7 @@ func (s Status) String() string {
 
 // Options bound a search.
 type Options struct {
-	HashMiB  int    // transposition table size; default 256
+	HashMiB  int    // the most memory for the transposition table (it grows to it as needed); default 256
 	MaxNodes uint64 // 0: no limit
 	// Timeout bounds the whole Solve, the line's extraction included
 	// (0: no limit). When the proof is done but the minimal line is not,
@@ -117,6 +118,9 @@ type Result struct {
 type Solver struct {
 	opts Options
 	tt   *table
+	// probeNodes bounds a futility probe of the book search (0:
+	// futileProbeNodes); a test sets it low to make probes run out.
+	probeNodes uint64
 }
 
 // New returns a solver.
@@ -132,13 +136,14 @@ func New(opts Options) *Solver {
 
 func (sv *Solver) newSearcher(ctx context.Context, p *game.Position) *searcher {
 	s := &searcher{
-		tt:        sv.tt,
-		pos:       p,
-		attacker:  p.Side(),
-		maxNodes:  sv.opts.MaxNodes,
-		ctx:       ctx,
-		path:      newPathSet(),
-		bookTrack: sv.opts.SearchBook,
+		tt:         sv.tt,
+		pos:        p,
+		attacker:   p.Side(),
+		maxNodes:   sv.opts.MaxNodes,
+		ctx:        ctx,
+		path:       newPathSet(),
+		bookTrack:  sv.opts.SearchBook,
+		probeNodes: cmp.Or(sv.probeNodes, futileProbeNodes),
 	}
 	start := sv.opts.Start
 	if start.IsZero() {
