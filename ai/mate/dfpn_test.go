@@ -23,7 +23,7 @@ func TestDropsWaitInLine(t *testing.T) {
 		t.Fatalf("waiting after delayDrops: %v %v %v %v", ch[0].waiting, ch[1].waiting, ch[2].waiting, ch[3].waiting)
 	}
 	s := &searcher{}
-	if pn, dn := s.sum(ch, false); pn != 5 || dn != 2 {
+	if pn, dn := s.sum(ch, false, 1); pn != 5 || dn != 2 {
 		t.Fatalf("numbers with drops waiting: pn %d dn %d, want 5 and 2", pn, dn)
 	}
 	// The first drop and the king's move are proven: only the next drop
@@ -34,14 +34,14 @@ func TestDropsWaitInLine(t *testing.T) {
 	if ch[2].waiting || !ch[3].waiting {
 		t.Fatalf("after the first proof: %v %v", ch[2].waiting, ch[3].waiting)
 	}
-	if pn, _ := s.sum(ch, false); pn != 4 {
+	if pn, _ := s.sum(ch, false, 1); pn != 4 {
 		t.Fatalf("pn %d, want 4 (the gold drop)", pn)
 	}
 	// Proving the second wakes the third, on another square, in the same
 	// pass, and the node is proven only once it is.
 	ch[2].pn, ch[2].dn = 0, inf
 	wake(ch)
-	if pn, _ := s.sum(ch, false); ch[3].waiting || pn != 5 {
+	if pn, _ := s.sum(ch, false, 1); ch[3].waiting || pn != 5 {
 		t.Fatalf("third drop waiting %v, pn %d, want 5", ch[3].waiting, pn)
 	}
 	// A waiting drop already known to be disproven counts at once.
@@ -50,7 +50,29 @@ func TestDropsWaitInLine(t *testing.T) {
 		{move: game.NewDrop(game.NewPiece(game.White, game.Gold), game.NewSquare(5, 6)), pn: inf, dn: 0, prev: -1},
 	}
 	delayDrops(ch2)
-	if _, dn := s.sum(ch2, false); ch2[1].waiting || dn != 0 {
+	if _, dn := s.sum(ch2, false, 1); ch2[1].waiting || dn != 0 {
 		t.Fatalf("a disproven drop stayed waiting (dn %d)", dn)
+	}
+}
+
+// At the attacker's turn, children that another node searched last (by
+// the table's parent tag) are taken for joins of paths: they add the
+// largest of their disproof numbers, not the sum; the others (this node's,
+// or not yet searched) add up as usual. The defender's turn sums every
+// proof number.
+func TestSumCountsJoinsOnce(t *testing.T) {
+	const self, other = 0x0101, 0x0203
+	ch := []child{
+		{pn: 3, dn: 4, parent: self},
+		{pn: 5, dn: 6, parent: other},
+		{pn: 2, dn: 7, parent: other | 4},
+		{pn: 9, dn: 1},
+	}
+	s := &searcher{}
+	if pn, dn := s.sum(ch, true, self); pn != 2 || dn != 4+1+7 {
+		t.Fatalf("attacker's turn: pn %d dn %d, want 2 and 12", pn, dn)
+	}
+	if pn, dn := s.sum(ch, false, self); pn != 3+5+2+9 || dn != 1 {
+		t.Fatalf("defender's turn: pn %d dn %d, want 19 and 1", pn, dn)
 	}
 }

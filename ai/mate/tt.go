@@ -38,6 +38,9 @@ type entry struct {
 	mateLen uint16
 	noMate  uint16
 	flags   uint8
+	// parent tags the node whose search last left these numbers
+	// (joinTag; 0: none), for the double count at joins (see searcher.sum).
+	parent uint16
 }
 
 const (
@@ -194,6 +197,8 @@ type lookupResult struct {
 	found bool
 	// interp: a disproof that may rest on a futile drop (flagInterp).
 	interp bool
+	// parent: an open node's entry's parent tag (entry.parent).
+	parent uint16
 }
 
 // lookup returns what is known of the node with board key key and
@@ -226,7 +231,7 @@ func (t *table) lookup(key uint64, h game.Hand, r int) lookupResult {
 			continue
 		}
 		if res.dn != 0 && e.hand == h && e.pn != 0 && e.dn != 0 {
-			res = lookupResult{pn: e.pn, dn: e.dn, found: true}
+			res = lookupResult{pn: e.pn, dn: e.dn, found: true, parent: e.parent}
 		}
 	}
 	return res
@@ -237,7 +242,7 @@ func (t *table) lookup(key uint64, h game.Hand, r int) lookupResult {
 // proof hand ph and a disproof under its disproof hand (ph), so that the
 // one entry answers for every hand they dominate or are dominated by. The
 // entry the search kept at h, if it holds nothing proven, then gives way.
-func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, rep, interp bool, work uint64) {
+func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, rep, interp bool, work uint64, parent uint16) {
 	key ^= t.salt
 	b := &t.buckets[key&t.mask]
 	w := uint32(min(work, 1<<32-1))
@@ -279,6 +284,7 @@ func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, r
 		}
 		if b.keys[i] == key && e.hand == ph {
 			e.update(pn, dn, dist, rep, interp, w)
+			e.parent = parent
 			return
 		}
 		if victim < 0 || b.ents[victim].flags&flagUsed != 0 && e.work < b.ents[victim].work {
@@ -287,7 +293,7 @@ func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, r
 	}
 	fresh := b.ents[victim].flags&flagUsed == 0
 	b.keys[victim] = key
-	b.ents[victim] = entry{hand: ph, mateLen: infDepth, flags: flagUsed}
+	b.ents[victim] = entry{hand: ph, mateLen: infDepth, flags: flagUsed, parent: parent}
 	b.ents[victim].update(pn, dn, dist, rep, interp, w)
 	if fresh {
 		t.used++

@@ -35,7 +35,7 @@ func TestTableGrowsKeepingEntries(t *testing.T) {
 		if i%5 == 0 {
 			into = view
 		}
-		into.store(s.key, s.hand, s.hand, 0, inf, s.dist, false, false, 1)
+		into.store(s.key, s.hand, s.hand, 0, inf, s.dist, false, false, 1, 0)
 	}
 	if len(tt.buckets) < 8*start || len(view.buckets) != len(tt.buckets) {
 		t.Fatalf("after %d entries: %d buckets in use (view: %d), want at least %d", n, len(tt.buckets), len(view.buckets), 8*start)
@@ -79,17 +79,36 @@ func TestLookupPrefersGeneralEntries(t *testing.T) {
 	for _, order := range [][]game.Hand{{big, small}, {small, big}} {
 		tt := newTable(1)
 		for _, h := range order {
-			tt.store(42, h, h, 0, inf, 7, false, false, 1)
+			tt.store(42, h, h, 0, inf, 7, false, false, 1, 0)
 		}
 		if lr := tt.lookup(42, all, 100); lr.pn != 0 || lr.hand != small {
 			t.Fatalf("proofs stored as %v: look-up took hand %v, want %v", order, lr.hand, small)
 		}
 		tt = newTable(1)
 		for _, h := range order {
-			tt.store(43, h, h, inf, 0, 9, false, false, 1)
+			tt.store(43, h, h, inf, 0, 9, false, false, 1, 0)
 		}
 		if lr := tt.lookup(43, 0, 5); lr.dn != 0 || lr.hand != big {
 			t.Fatalf("disproofs stored as %v: look-up took hand %v, want %v", order, lr.hand, big)
 		}
+	}
+}
+
+// An open entry remembers the parent tag of the node that last stored
+// it, and a look-up hands it on; a proof has none to hand on.
+func TestEntryKeepsLastParent(t *testing.T) {
+	tt := newTable(1)
+	h := game.Hand(0).Add(game.Silver)
+	tt.store(7, h, h, 3, 5, 0, false, false, 1, 0x11)
+	if lr := tt.lookup(7, h, 9); !lr.found || lr.parent != 0x11 || lr.pn != 3 {
+		t.Fatalf("after the first store: %+v, want parent 0x11", lr)
+	}
+	tt.store(7, h, h, 4, 5, 0, false, false, 1, 0x23)
+	if lr := tt.lookup(7, h, 9); lr.parent != 0x23 || lr.pn != 4 {
+		t.Fatalf("after a second parent's store: %+v, want parent 0x23", lr)
+	}
+	tt.store(7, h, h, 0, inf, 5, false, false, 1, 0)
+	if lr := tt.lookup(7, h, 9); lr.pn != 0 || lr.parent != 0 {
+		t.Fatalf("after the proof: %+v", lr)
 	}
 }
