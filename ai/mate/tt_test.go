@@ -2,6 +2,7 @@ package mate
 
 import (
 	"testing"
+	"unsafe"
 
 	"kiki/game"
 )
@@ -110,5 +111,13 @@ func TestEntryKeepsLastParent(t *testing.T) {
 	tt.store(7, h, h, 0, inf, 5, false, false, 1, 0)
 	if lr := tt.lookup(7, h, 9); lr.pn != 0 || lr.parent != 0 {
 		t.Fatalf("after the proof: %+v", lr)
+	}
+}
+
+// The parent tag lives in what was padding: an entry stays 24 bytes and
+// a bucket (eight keys, then eight entries) 256, four cache lines.
+func TestEntrySize(t *testing.T) {
+	if e, b := unsafe.Sizeof(entry{}), unsafe.Sizeof(bucket{}); e != 24 || b != 256 {
+		t.Fatalf("entry %d bytes, bucket %d; want 24 and 256", e, b)
 	}
 }
