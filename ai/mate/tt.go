@@ -87,9 +87,10 @@ type table struct {
 // this kind of machine that costs about 2 ms a MiB (2 GiB: 4.5 s, 2.4 s
 // with huge pages), so a table made whole from the start cost a 40,000-node
 // problem 4.5 s with 2 GiB given where 16 MiB took 0.1 s. The memory is
-// reserved at once (make's fresh pages are not written until used) and
-// the table grows in place: bucket i of a table of n buckets splits into i
-// and i+n by the next bit of the key, no copy elsewhere.
+// mapped at once (hugepage.Map: no page of it is written before the
+// table writes it) and the table grows in place: bucket i of a table of n
+// buckets splits into i and i+n by the next bit of the key, no copy
+// elsewhere.
 type slots struct {
 	buckets []bucket // the part in use: a power of two
 	all     []bucket // all the memory given
@@ -147,9 +148,12 @@ const (
 	prefaultMiB = 64
 	// startMiB is where a bigger table starts.
 	startMiB = 8
-	// A table doubles once growAt of its slots are in use: a bucket then
-	// holds four entries on average, and few of the eight-slot buckets are
-	// full, so growth comes before replacement throws much away.
+	// A table doubles once growAtNum/growAtDen of its slots are in use,
+	// two entries a bucket on average: one board met with many hands
+	// fills its bucket long before the average does, and replacing such
+	// entries costs searches again (medium.tsv, --hash 256: 30.92M nodes
+	// doubling at a half, 29.44M at a quarter, 29.67M at an eighth,
+	// 29.11M never smaller than 256 MiB).
 	growAtNum, growAtDen = 1, 4
 )
 
