@@ -513,6 +513,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	o.FirstProofOnly = *first
 	o.Start = began
 	sv := mate.New(o)
+	defer sv.Close()
 	if *all {
 		moves, lengths, done := sv.MatingMoves(context.Background(), p)
 		for i, m := range moves {
@@ -585,7 +586,9 @@ func runTsume(args []string, stdout, stderr io.Writer) int {
 	for _, pr := range probs {
 		o := opts()
 		o.Start = time.Now() // --time covers each problem's setting up too
-		rep.add(pr, mate.New(o).Solve(context.Background(), pr.pos))
+		sv := mate.New(o)
+		rep.add(pr, sv.Solve(context.Background(), pr.pos))
+		sv.Close() // (the next problem's table must not wait for the collector)
 	}
 	rep.finish()
 	return 0

@@ -326,7 +326,11 @@ func (m *Model) startMateSearch() tea.Cmd {
 		}})
 	m.ai.mating = true
 	p := m.s.pos.Clone()
-	go func() { events <- mateDoneMsg{gen, sv.Solve(ctx, p)} }()
+	go func() {
+		res := sv.Solve(ctx, p)
+		sv.Close() // (its table's memory goes back now, not at the collector's leisure)
+		events <- mateDoneMsg{gen, res}
+	}()
 	m.mateEvents = events
 	return waitEvent(events)
 }

@@ -134,6 +134,14 @@ func New(opts Options) *Solver {
 	return &Solver{opts: opts, tt: newTable(opts.HashMiB)}
 }
 
+// Close hands the solver's table memory back at once; the solver must not
+// be used after. A big table's memory is mapped from the operating system,
+// and without Close it goes back only when the garbage collector finds the
+// solver unreachable, which it may do late, as it does not count that
+// memory: a file of big problems solved one solver after another would
+// hold the dead tables meanwhile.
+func (sv *Solver) Close() { sv.tt.free() }
+
 func (sv *Solver) newSearcher(ctx context.Context, p *game.Position) *searcher {
 	s := &searcher{
 		tt:         sv.tt,

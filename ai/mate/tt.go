@@ -96,6 +96,18 @@ type slots struct {
 	all     []bucket // all the memory given
 	mask    uint64
 	used    int
+	// release hands mapped memory back (nil: none, or handed back).
+	release func()
+}
+
+// free hands the memory back; the table must not be used after (a
+// look-up then fails on an empty slice rather than on unmapped memory).
+func (m *slots) free() {
+	if m.release != nil {
+		m.release()
+		m.release = nil
+	}
+	m.buckets, m.all, m.mask, m.used = nil, nil, 0, 0
 }
 
 // view returns a table over the same slots whose keys are salted with
@@ -113,9 +125,11 @@ func newTable(mib int) *table {
 	mib = max(mib, 1)
 	if mib > prefaultMiB {
 		all, release := hugepage.Map[bucket](bucketsIn(mib))
-		t := &table{slots: &slots{all: all}}
-		// The mapping goes back when no view of the table is left.
-		runtime.SetFinalizer(t.slots, func(*slots) { release() })
+		t := &table{slots: &slots{all: all, release: release}}
+		// The mapping goes back on Solver.Close, or else once the garbage
+		// collector finds no view of the table left (which may be late:
+		// it does not count mapped memory).
+		runtime.SetFinalizer(t.slots, (*slots).free)
 		t.resize(bucketsIn(startMiB))
 		return t
 	}

@@ -1,6 +1,7 @@
 package mate
 
 import (
+	"context"
 	"testing"
 	"unsafe"
 
@@ -120,4 +121,26 @@ func TestEntrySize(t *testing.T) {
 	if e, b := unsafe.Sizeof(entry{}), unsafe.Sizeof(bucket{}); e != 24 || b != 256 {
 		t.Fatalf("entry %d bytes, bucket %d; want 24 and 256", e, b)
 	}
+}
+
+// Close hands a mapped table back at once, and twice is harmless (the
+// finalizer may come after it).
+func TestCloseHandsTheTableBack(t *testing.T) {
+	p, err := game.ParseSFEN("lpg6/3s2R2/1kpppp3/p8/9/P8/2N6/9/9 b BGN 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv := New(Options{HashMiB: prefaultMiB * 2})
+	if res := sv.Solve(context.Background(), p); res.Status != Mate || res.Length != 15 {
+		t.Fatalf("%v in %d, want a mate in 15", res.Status, res.Length)
+	}
+	if sv.tt.release == nil {
+		t.Fatal("a table of more than prefaultMiB has no mapping to hand back")
+	}
+	sv.Close()
+	if sv.tt.release != nil || sv.tt.all != nil || sv.tt.buckets != nil {
+		t.Fatal("after Close the table still holds its memory")
+	}
+	sv.Close()
+	sv.tt.free()
 }

@@ -75,7 +75,6 @@ type Session struct {
 	// on the first move's clock (on a loaded machine clearing 256 MiB took
 	// more than a 1 s byoyomi there).
 	tableUsed, ended bool
-	solver           *mate.Solver
 	// learned is the shipped learned evaluation, fileNet one loaded with
 	// EvalFile (used instead when set); LearnedEval chooses between the
 	// learned evaluation and the hand-set one.
@@ -327,10 +326,11 @@ func (s *Session) goCommand(f []string) {
 	pos := s.pos.Clone()
 	if mateMode {
 		// The limit runs from the go command: the table's setting up counts.
-		s.solver = mate.New(mate.Options{HashMiB: s.hashMiB, Timeout: mateTime, Start: received})
+		sv := mate.New(mate.Options{HashMiB: s.hashMiB, Timeout: mateTime, Start: received})
 		go func() {
 			defer cancel()
-			res := s.solver.Solve(ctx, pos)
+			res := sv.Solve(ctx, pos)
+			sv.Close()
 			switch res.Status {
 			case mate.Mate:
 				s.finish(done, "checkmate %s", game.JoinUSI(res.Moves))
