@@ -96,7 +96,10 @@ type slots struct {
 	all     []bucket // all the memory given
 	mask    uint64
 	used    int
-	// release hands mapped memory back (nil: none, or handed back).
+	// release hands mapped memory back (nil: a table that does not grow,
+	// or one handed back). The finalizer that calls it sees only the
+	// table: whoever reads a bucket holds the table (its searcher) until
+	// done with it.
 	release func()
 }
 
@@ -200,7 +203,7 @@ func (t *table) clear() {
 	clear(t.buckets)
 	t.used = 0
 	t.interposed = false
-	if len(t.all) > bucketsIn(prefaultMiB) {
+	if t.release != nil { // (a table that grows, see newTable)
 		t.resize(bucketsIn(startMiB))
 	}
 }

@@ -144,3 +144,17 @@ func TestCloseHandsTheTableBack(t *testing.T) {
 	sv.Close()
 	sv.tt.free()
 }
+
+// A table given a size between prefaultMiB and twice it (rounded down to
+// prefaultMiB's buckets) still grows, and clear takes it back to its start.
+func TestMidSizedTableShrinksOnClear(t *testing.T) {
+	tt := newTable(prefaultMiB + 1)
+	if len(tt.buckets) != bucketsIn(startMiB) {
+		t.Fatalf("%d buckets in use at the start, want %d", len(tt.buckets), bucketsIn(startMiB))
+	}
+	tt.grow()
+	tt.clear()
+	if len(tt.buckets) != bucketsIn(startMiB) {
+		t.Fatalf("%d buckets in use after clear, want %d", len(tt.buckets), bucketsIn(startMiB))
+	}
+}
