@@ -464,13 +464,22 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// mateFlags are the limits shared by the mate and tsume subcommands.
-func mateFlags(fs *flag.FlagSet) func() mate.Options {
+// mateFlags are the limits shared by the mate and tsume subcommands; the
+// function it returns checks them, saying what is wrong on stderr.
+func mateFlags(fs *flag.FlagSet) func(cmd string, stderr io.Writer) (mate.Options, bool) {
 	secs := fs.Float64("time", 0, "give up after this many seconds (0: no limit)")
 	nodes := fs.Uint64("nodes", 0, "give up after this many nodes (0: no limit)")
 	hash := fs.Int("hash", 1024, "most memory for the transposition table, in MiB (it grows to it as needed)")
-	return func() mate.Options {
-		return mate.Options{HashMiB: *hash, MaxNodes: *nodes, Timeout: time.Duration(*secs * float64(time.Second)), SearchBook: true}
+	return func(cmd string, stderr io.Writer) (mate.Options, bool) {
+		switch {
+		case *hash < 1 || *hash > 1<<16:
+			fmt.Fprintf(stderr, "kiki %s: --hash must be from 1 to 65536 MiB\n", cmd)
+			return mate.Options{}, false
+		case !(*secs >= 0) || *secs > 1e9:
+			fmt.Fprintf(stderr, "kiki %s: --time must be a number of seconds from 0 (no limit) to 1e9\n", cmd)
+			return mate.Options{}, false
+		}
+		return mate.Options{HashMiB: *hash, MaxNodes: *nodes, Timeout: time.Duration(*secs * float64(time.Second)), SearchBook: true}, true
 	}
 }
 
@@ -505,9 +514,8 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	o := opts()
-	if o.HashMiB < 1 || o.HashMiB > 1<<16 {
-		fmt.Fprintln(stderr, "kiki mate: --hash must be from 1 to 65536 MiB")
+	o, ok := opts("mate", stderr)
+	if !ok {
 		return 2
 	}
 	o.FirstProofOnly = *first
@@ -571,6 +579,9 @@ func runTsume(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
+	if _, ok := opts("tsume", stderr); !ok {
+		return 2
+	}
 	f, err := os.Open(rest[0])
 	if err != nil {
 		fmt.Fprintln(stderr, "kiki tsume:", err)
@@ -584,8 +595,8 @@ func runTsume(args []string, stdout, stderr io.Writer) int {
 	}
 	rep := newTsumeReport(stdout)
 	for _, pr := range probs {
-		o := opts()
-		o.Start = time.Now() // --time covers each problem's setting up too
+		o, _ := opts("tsume", stderr) // (checked above)
+		o.Start = time.Now()          // --time covers each problem's setting up too
 		sv := mate.New(o)
 		rep.add(pr, sv.Solve(context.Background(), pr.pos))
 		sv.Close() // (the next problem's table must not wait for the collector)

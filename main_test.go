@@ -147,6 +147,28 @@ func TestTsumeCommand(t *testing.T) {
 	}
 }
 
+// The limits of mate and tsume are checked before anything is solved: a
+// table of no memory or of more than 64 GiB, a negative or NaN time.
+func TestMateLimitsChecked(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "p.tsv")
+	os.WriteFile(file, []byte("k8/9/K8/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1\t1\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tsume", "--hash", "0", file}, "kiki tsume: --hash must be from 1 to 65536 MiB"},
+		{[]string{"tsume", "--hash", "70000", file}, "kiki tsume: --hash must be"},
+		{[]string{"tsume", "--time", "-1", file}, "kiki tsume: --time must be"},
+		{[]string{"mate", "--hash", "-3"}, "kiki mate: --hash must be"},
+		{[]string{"mate", "--time", "NaN"}, "kiki mate: --time must be"},
+	} {
+		out, errOut, code := runMain(c.args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: status %d, out %q, err %q; want 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}
+
 // A record that does not exist is called missing, not an unknown
 // subcommand.
 func TestMissingRecord(t *testing.T) {
