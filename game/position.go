@@ -272,7 +272,26 @@ func (p *Position) AttackersTo(c Color, s Square, occ Bitboard) Bitboard {
 
 // Attacked reports whether side c attacks s with occupancy occ.
 func (p *Position) Attacked(c Color, s Square, occ Bitboard) bool {
-	return p.AttackersTo(c, s, occ).NonZero()
+	// AttackersTo's question, answered at the first attacker found: the
+	// stepping pieces first, then each kind of slider. Kings in a mate
+	// search look at many attacked squares.
+	them, own := c.Opp(), p.byColor[c]
+	if stepAttacks[them][Pawn][s].And(p.byType[Pawn]).
+		Or(stepAttacks[them][Knight][s].And(p.byType[Knight])).
+		Or(stepAttacks[them][Silver][s].And(p.byType[Silver])).
+		Or(stepAttacks[them][Gold][s].And(p.golds())).
+		Or(stepAttacks[them][King][s].And(p.byType[King].Or(p.byType[Horse]).Or(p.byType[Dragon]))).
+		Intersects(own) {
+		return true
+	}
+	if r := p.byType[Rook].Or(p.byType[Dragon]).And(own); r.Intersects(pseudoAttacks[them][Rook][s]) && RookAttacks(s, occ).Intersects(r) {
+		return true
+	}
+	if b := p.byType[Bishop].Or(p.byType[Horse]).And(own); b.Intersects(pseudoAttacks[them][Bishop][s]) && BishopAttacks(s, occ).Intersects(b) {
+		return true
+	}
+	l := p.byType[Lance].And(own)
+	return l.Intersects(pseudoAttacks[them][Lance][s]) && LanceAttacks(them, s, occ).Intersects(l)
 }
 
 // AttacksFrom returns the effect (利き) of the piece on s: every square it
