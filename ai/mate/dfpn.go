@@ -102,6 +102,8 @@ type searcher struct {
 	probeNodes uint64
 	// tags holds joinTag of the board at each ply of the path.
 	tags []uint16
+	// inits keeps the first numbers of children counted before (initChild).
+	inits *initCache
 }
 
 // joinTag is a node's tag as a parent: 15 bits of its board key, never 0.
@@ -389,6 +391,14 @@ func chVal(c child, or bool) uint32 {
 // test at OR nodes). An OR child (after an evasion) with no check at all is
 // disproven at once.
 func (s *searcher) initChild(c *child, or bool, r int) {
+	var slot *initSlot
+	if r > 0 && s.inits != nil {
+		slot = s.inits.slot(c.key)
+		if slot.key == c.key {
+			c.pn, c.dn = slot.pn, slot.dn
+			return
+		}
+	}
 	p := s.pos
 	p.DoMove(c.move)
 	defer p.UndoMove()
@@ -415,6 +425,7 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 			return
 		}
 		c.pn, c.dn = uint32(max(1, n-extraDrops(p))), 1
+		slot.set(c.key, c.pn, c.dn)
 		return
 	}
 	ml := &s.scratch
@@ -431,6 +442,7 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 		return
 	}
 	c.pn, c.dn = 1, uint32(ml.Len())
+	slot.set(c.key, c.pn, c.dn)
 }
 
 // extraDrops is how many of the defender's evasions in p are drops beyond

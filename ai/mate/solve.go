@@ -121,6 +121,19 @@ type Solver struct {
 	// probeNodes bounds a futility probe of the book search (0:
 	// futileProbeNodes); a test sets it low to make probes run out.
 	probeNodes uint64
+	// inits is the memo of children's first numbers (inits.go); a test
+	// sets noInits to search without it.
+	inits   *initCache
+	noInits bool
+}
+
+// initCache returns the solver's memo of children's first numbers, made
+// on first use.
+func (sv *Solver) initCache() *initCache {
+	if sv.inits == nil && !sv.noInits {
+		sv.inits = newInitCache(initCacheBits)
+	}
+	return sv.inits
 }
 
 // New returns a solver.
@@ -152,6 +165,7 @@ func (sv *Solver) newSearcher(ctx context.Context, p *game.Position) *searcher {
 		path:       newPathSet(),
 		bookTrack:  sv.opts.SearchBook,
 		probeNodes: cmp.Or(sv.probeNodes, futileProbeNodes),
+		inits:      sv.initCache(),
 	}
 	start := sv.opts.Start
 	if start.IsZero() {
