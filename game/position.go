@@ -251,12 +251,8 @@ func (p *Position) computeCheckers() Bitboard {
 
 // AttackersTo returns side c's pieces that attack s with occupancy occ.
 func (p *Position) AttackersTo(c Color, s Square, occ Bitboard) Bitboard {
-	them := c.Opp() // a piece of c attacks s iff the same kind of the other side on s attacks it
-	att := stepAttacks[them][Pawn][s].And(p.byType[Pawn]).
-		Or(stepAttacks[them][Knight][s].And(p.byType[Knight])).
-		Or(stepAttacks[them][Silver][s].And(p.byType[Silver])).
-		Or(stepAttacks[them][Gold][s].And(p.golds())).
-		Or(stepAttacks[them][King][s].And(p.byType[King].Or(p.byType[Horse]).Or(p.byType[Dragon])))
+	them := c.Opp()
+	att := p.steppersTo(them, s)
 	own := p.byColor[c]
 	if l := p.byType[Lance].And(own); l.Intersects(pseudoAttacks[them][Lance][s]) {
 		att = att.Or(LanceAttacks(them, s, occ).And(l))
@@ -270,18 +266,25 @@ func (p *Position) AttackersTo(c Color, s Square, occ Bitboard) Bitboard {
 	return att.And(own)
 }
 
+// steppersTo returns the pieces of both sides that stand where a stepping
+// piece of their kind, belonging to them's opponent, would attack s (a
+// piece of c attacks s iff the same kind of the other side on s attacks
+// it); callers keep the opponent's.
+func (p *Position) steppersTo(them Color, s Square) Bitboard {
+	return stepAttacks[them][Pawn][s].And(p.byType[Pawn]).
+		Or(stepAttacks[them][Knight][s].And(p.byType[Knight])).
+		Or(stepAttacks[them][Silver][s].And(p.byType[Silver])).
+		Or(stepAttacks[them][Gold][s].And(p.golds())).
+		Or(stepAttacks[them][King][s].And(p.byType[King].Or(p.byType[Horse]).Or(p.byType[Dragon])))
+}
+
 // Attacked reports whether side c attacks s with occupancy occ.
 func (p *Position) Attacked(c Color, s Square, occ Bitboard) bool {
 	// AttackersTo's question, answered at the first attacker found: the
 	// stepping pieces first, then each kind of slider. Kings in a mate
 	// search look at many attacked squares.
 	them, own := c.Opp(), p.byColor[c]
-	if stepAttacks[them][Pawn][s].And(p.byType[Pawn]).
-		Or(stepAttacks[them][Knight][s].And(p.byType[Knight])).
-		Or(stepAttacks[them][Silver][s].And(p.byType[Silver])).
-		Or(stepAttacks[them][Gold][s].And(p.golds())).
-		Or(stepAttacks[them][King][s].And(p.byType[King].Or(p.byType[Horse]).Or(p.byType[Dragon]))).
-		Intersects(own) {
+	if p.steppersTo(them, s).Intersects(own) {
 		return true
 	}
 	if r := p.byType[Rook].Or(p.byType[Dragon]).And(own); r.Intersects(pseudoAttacks[them][Rook][s]) && RookAttacks(s, occ).Intersects(r) {

@@ -32,8 +32,8 @@ func newInitCache(bits uint) *initCache {
 	return &initCache{slots: make([]initSlot, 1<<bits), shift: 64 - bits}
 }
 
-// slot returns the slot of key (multiplied, so that its high bits, which
-// the table's index does not use, pick the slot).
+// slot returns the slot of key: the top bits of its product with an odd
+// constant, which mix all of the key's bits.
 func (c *initCache) slot(key uint64) *initSlot {
 	return &c.slots[key*0x9e3779b97f4a7c15>>c.shift]
 }
