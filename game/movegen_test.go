@@ -312,8 +312,13 @@ func TestKeyAfter(t *testing.T) {
 	}
 }
 
+// TestHasLegalMove holds HasLegalMove to the generator on random positions
+// and after every check of them; after every check CountLegal too, since
+// the mate solver counts the replies of every check it makes (by who
+// attacks each square that ends the check). Both contact checks and
+// distant ones (squares between, for moves and drops) must come up often.
 func TestHasLegalMove(t *testing.T) {
-	mated := 0
+	mated, contact, distant := 0, 0, 0
 	for _, p := range randomPositions(t, 20000) {
 		var ml MoveList
 		p.LegalMoves(&ml)
@@ -333,8 +338,21 @@ func TestHasLegalMove(t *testing.T) {
 			if el.Len() == 0 {
 				mated++
 			}
+			if got := p.CountLegal(); got != el.Len() {
+				t.Fatalf("%s: CountLegal %d, generated %d", p.SFEN(), got, el.Len())
+			}
+			if ch := p.Checkers(); !ch.MoreThanOne() {
+				if Between(ch.First(), p.King(p.Side())).IsZero() {
+					contact++
+				} else {
+					distant++
+				}
+			}
 			p.UndoMove()
 		}
+	}
+	if contact < 5000 || distant < 1000 {
+		t.Fatalf("too few checks seen: %d contact, %d distant", contact, distant)
 	}
 	t.Logf("%d mates among the checks", mated)
 }
