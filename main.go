@@ -579,7 +579,8 @@ func runTsume(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	if _, ok := opts("tsume", stderr); !ok {
+	base, ok := opts("tsume", stderr)
+	if !ok {
 		return 2
 	}
 	f, err := os.Open(rest[0])
@@ -595,8 +596,8 @@ func runTsume(args []string, stdout, stderr io.Writer) int {
 	}
 	rep := newTsumeReport(stdout)
 	for _, pr := range probs {
-		o, _ := opts("tsume", stderr) // (checked above)
-		o.Start = time.Now()          // --time covers each problem's setting up too
+		o := base
+		o.Start = time.Now() // --time covers each problem's setting up too
 		sv := mate.New(o)
 		rep.add(pr, sv.Solve(context.Background(), pr.pos))
 		sv.Close() // (the next problem's table must not wait for the collector)

@@ -151,7 +151,9 @@ func TestTsumeCommand(t *testing.T) {
 // table of no memory or of more than 64 GiB, a negative or NaN time.
 func TestMateLimitsChecked(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "p.tsv")
-	os.WriteFile(file, []byte("k8/9/K8/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1\t1\n"), 0o644)
+	if err := os.WriteFile(file, []byte("k8/9/K8/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1\t1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
