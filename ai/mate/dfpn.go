@@ -271,10 +271,10 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 		}
 		if or {
 			cthpn = min(thpn, grow(second))
-			cthdn = uint32(min(uint64(thdn)-uint64(dn)+uint64(c.dn), uint64(inf)))
+			cthdn = childThreshold(thdn, dn, c.dn)
 		} else {
 			cthdn = min(thdn, grow(second))
-			cthpn = uint32(min(uint64(thpn)-uint64(pn)+uint64(c.pn), uint64(inf)))
+			cthpn = childThreshold(thpn, pn, c.pn)
 		}
 		p.DoMove(c.move)
 		s.path.set(c.key, s.ply)
@@ -376,6 +376,21 @@ func (s *searcher) touch(ch []child) {
 		}
 	}
 	s.sink ^= x
+}
+
+// childThreshold is the threshold of the number that sums over the
+// children (disproof at the attacker's turn, proof at the defender's) for
+// the child searched: the node's threshold less what the other children
+// add. An unlimited threshold stays unlimited: where the sum has
+// saturated (inf-1; numbers can grow without bound where paths loop),
+// "less the others" would leave the child only its own number plus one,
+// and the search would creep on by one unit a visit (明日香: 100M nodes in
+// 60 s, the root's numbers frozen, the table not growing).
+func childThreshold(th, sum, own uint32) uint32 {
+	if th >= inf {
+		return inf
+	}
+	return uint32(min(uint64(th)-uint64(sum)+uint64(own), uint64(inf)))
 }
 
 func chVal(c child, or bool) uint32 {
