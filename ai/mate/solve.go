@@ -174,6 +174,7 @@ func (sv *Solver) newSearcher(ctx context.Context, p *game.Position) *searcher {
 	if sv.opts.Timeout > 0 {
 		s.deadline = start.Add(sv.opts.Timeout)
 	}
+	sv.tt.setDeadline(s.deadline)
 	lastReport := time.Now()
 	s.onCheck = func() {
 		if sv.opts.Progress != nil && time.Since(lastReport) >= sv.opts.ProgressEvery {

@@ -2,6 +2,7 @@ package mate
 
 import (
 	"runtime"
+	"time"
 	"unsafe"
 
 	"kiki/ai/internal/hugepage"
@@ -101,6 +102,21 @@ type slots struct {
 	// table: whoever reads a bucket holds the table (its searcher) until
 	// done with it.
 	release func()
+	// A doubling writes the new half at once (1 to 2 GiB: some 2.6 s, and
+	// the search sees its clock only between nodes), so one that would not
+	// end by deadline (zero: none) is not begun: its cost is guessed at
+	// twice the last doubling's time per bucket (perBucket, learnt on the
+	// small early ones). Refused, it is asked again only after retryAt
+	// entries are in use.
+	deadline  time.Time
+	perBucket time.Duration
+	retryAt   int
+}
+
+// setDeadline tells the table when the search using it must stop (zero:
+// never), for its doublings.
+func (m *slots) setDeadline(d time.Time) {
+	m.deadline, m.retryAt = d, 0
 }
 
 // free hands the memory back; the table must not be used after (a
@@ -184,9 +200,15 @@ func (t *table) resize(n int) {
 // entry of bucket i stays or moves to bucket i+n, by its key's next bit.
 func (t *table) grow() {
 	n := len(t.buckets)
-	if 2*n > len(t.all) {
+	if 2*n > len(t.all) || t.used < t.retryAt {
 		return
 	}
+	if !t.deadline.IsZero() && time.Now().Add(2*time.Duration(n)*t.perBucket).After(t.deadline) {
+		t.retryAt = t.used + n*bucketSize/16
+		return
+	}
+	began := time.Now()
+	defer func() { t.perBucket = time.Since(began) / time.Duration(n) }()
 	t.resize(2 * n)
 	for i := range n {
 		lo, hi := &t.buckets[i], &t.buckets[i+n]
@@ -201,7 +223,7 @@ func (t *table) grow() {
 
 func (t *table) clear() {
 	clear(t.buckets)
-	t.used = 0
+	t.used, t.retryAt = 0, 0
 	t.interposed = false
 	if t.release != nil { // (a table that grows, see newTable)
 		t.resize(bucketsIn(startMiB))

@@ -3,6 +3,7 @@ package mate
 import (
 	"context"
 	"testing"
+	"time"
 	"unsafe"
 
 	"kiki/game"
@@ -156,5 +157,43 @@ func TestMidSizedTableShrinksOnClear(t *testing.T) {
 	tt.clear()
 	if len(tt.buckets) != bucketsIn(startMiB) {
 		t.Fatalf("%d buckets in use after clear, want %d", len(tt.buckets), bucketsIn(startMiB))
+	}
+}
+
+// A doubling that would not end before the search's deadline is not
+// begun (it writes half the table at once, seconds for a big one, and the
+// search sees its clock only between nodes: 新桃花源 with --time 60 and
+// --hash 4096 stopped at 64 s); with the deadline lifted the table grows
+// again.
+func TestTableDoesNotGrowPastItsDeadline(t *testing.T) {
+	tt := newTable(prefaultMiB * 4)
+	start := len(tt.buckets)
+	const spread = 0x9e3779b97f4a7c15
+	key := uint64(0)
+	fill := func(n int) {
+		for range n {
+			key += spread
+			tt.store(key, 0, 0, 0, inf, 1, false, false, 1, 0)
+		}
+	}
+	// The first doubling (no deadline) learns what one costs.
+	fill(start * bucketSize * growAtNum / growAtDen)
+	fill(1)
+	if len(tt.buckets) != 2*start || tt.perBucket <= 0 {
+		t.Fatalf("%d buckets in use (want %d), %v a bucket", len(tt.buckets), 2*start, tt.perBucket)
+	}
+	tt.setDeadline(time.Now())
+	fill(2 * start * bucketSize / 2) // past the next doubling's point, twice
+	if len(tt.buckets) != 2*start {
+		t.Fatalf("%d buckets in use after the deadline, want %d: the table doubled", len(tt.buckets), 2*start)
+	}
+	tt.setDeadline(time.Time{})
+	fill(1)
+	if len(tt.buckets) != 4*start {
+		t.Fatalf("%d buckets in use with no deadline, want %d", len(tt.buckets), 4*start)
+	}
+	tt.clear()
+	if tt.retryAt != 0 {
+		t.Fatalf("a cleared table keeps retryAt %d", tt.retryAt)
 	}
 }
