@@ -470,6 +470,7 @@ func mateFlags(fs *flag.FlagSet) func(cmd string, stderr io.Writer) (mate.Option
 	secs := fs.Float64("time", 0, "give up after this many seconds (0: no limit)")
 	nodes := fs.Uint64("nodes", 0, "give up after this many nodes (0: no limit)")
 	hash := fs.Int("hash", 1024, "most memory for the transposition table, in MiB (it grows to it as needed)")
+	threads := fs.Int("threads", 1, "searchers racing for the first proof: 1, or 2 (a second of another flavour on its own table; --hash and --nodes are shared between them)")
 	return func(cmd string, stderr io.Writer) (mate.Options, bool) {
 		switch {
 		case *hash < 1 || *hash > 1<<16:
@@ -478,8 +479,11 @@ func mateFlags(fs *flag.FlagSet) func(cmd string, stderr io.Writer) (mate.Option
 		case !(*secs >= 0) || *secs > 1e9:
 			fmt.Fprintf(stderr, "kiki %s: --time must be a number of seconds from 0 (no limit) to 1e9\n", cmd)
 			return mate.Options{}, false
+		case *threads < 1 || *threads > 2:
+			fmt.Fprintf(stderr, "kiki %s: --threads must be 1 or 2\n", cmd)
+			return mate.Options{}, false
 		}
-		return mate.Options{HashMiB: *hash, MaxNodes: *nodes, Timeout: time.Duration(*secs * float64(time.Second)), SearchBook: true}, true
+		return mate.Options{HashMiB: *hash, MaxNodes: *nodes, Timeout: time.Duration(*secs * float64(time.Second)), SearchBook: true, Threads: *threads}, true
 	}
 }
 
@@ -507,7 +511,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	opts := mateFlags(fs)
 	all := fs.Bool("all", false, "list every first move that leads to mate (to spot alternative mates, 余詰)")
 	first := fs.Bool("first", false, "print the first mate found without shortening it to the minimax length (long problems)")
-	if _, ok := parseOperands(fs, args, 0, "mate [--sfen SFEN] [--time SECONDS] [--nodes N] [--hash MiB] [--all] [--first]"); !ok {
+	if _, ok := parseOperands(fs, args, 0, "mate [--sfen SFEN] [--time SECONDS] [--nodes N] [--hash MiB] [--threads 1|2] [--all] [--first]"); !ok {
 		return 2
 	}
 	p, ok := pos(stderr)
@@ -577,7 +581,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 func runTsume(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("tsume", stderr)
 	opts := mateFlags(fs)
-	rest, ok := parseOperands(fs, args, 1, "tsume [--time SECONDS] [--nodes N] [--hash MiB] FILE")
+	rest, ok := parseOperands(fs, args, 1, "tsume [--time SECONDS] [--nodes N] [--hash MiB] [--threads 1|2] FILE")
 	if !ok {
 		return 2
 	}

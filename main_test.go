@@ -117,6 +117,10 @@ func TestMateCommand(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "checkmate ") || !strings.Contains(out, "first proof") {
 		t.Fatalf("mate --first: %d %q", code, out)
 	}
+	out, _, code = runMain("mate", "--threads", "2", "--sfen", "k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1")
+	if code != 0 || !strings.HasPrefix(out, "checkmate ") || !strings.Contains(out, "length 13 (minimal), book length 1,") {
+		t.Fatalf("mate --threads 2: %d %q", code, out)
+	}
 	out, _, code = runMain("mate", "--all", "--sfen", "k8/9/K8/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1")
 	if code != 0 || out != "G*8b 1\nG*9b 1\n" {
 		t.Fatalf("mate --all: %d %q", code, out)
@@ -166,6 +170,8 @@ func TestMateLimitsChecked(t *testing.T) {
 		{[]string{"tsume", "--time", "-1", file}, "kiki tsume: --time must be"},
 		{[]string{"mate", "--hash", "-3"}, "kiki mate: --hash must be"},
 		{[]string{"mate", "--time", "NaN"}, "kiki mate: --time must be"},
+		{[]string{"mate", "--threads", "3"}, "kiki mate: --threads must be 1 or 2"},
+		{[]string{"tsume", "--threads", "0", file}, "kiki tsume: --threads must be 1 or 2"},
 	} {
 		out, errOut, code := runMain(c.args...)
 		if code != 2 || out != "" || !strings.Contains(errOut, c.want) {

@@ -104,6 +104,10 @@ type searcher struct {
 	tags []uint16
 	// inits keeps the first numbers of children counted before (initChild).
 	inits *initCache
+	// domBounds: a new child's numbers are at least those of the open
+	// entries of its board at hands that bound it (table.bounds); the
+	// partner's flavour in a race for the first proof (portfolio.go).
+	domBounds bool
 }
 
 // joinTag is a node's tag as a parent: 15 bits of its board key, never 0.
@@ -212,6 +216,10 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 			c.final = lr.pn == 0 || lr.dn == 0
 		} else {
 			s.initChild(c, or, r-1)
+			if s.domBounds && !c.final {
+				lbPN, lbDN := s.tt.bounds(c.boardKey, c.hand)
+				c.pn, c.dn = max(c.pn, lbPN), max(c.dn, lbDN)
+			}
 		}
 	}
 	if !or {

@@ -58,6 +58,10 @@ type Options struct {
 	// FirstProofOnly, or when the limits come first, the book length is
 	// counted along the line.
 	SearchBook bool
+	// Threads 2 races a second searcher of another flavour against the
+	// first in the first proof, each with half of HashMiB (portfolio.go);
+	// 0 or 1: one searcher.
+	Threads int
 }
 
 // Progress reports a running search.
@@ -125,6 +129,9 @@ type Solver struct {
 	// sets noInits to search without it.
 	inits   *initCache
 	noInits bool
+	// partnerOnly stops the main searcher of a race at once, so that the
+	// partner's proof and table must carry the solve (a test's hook).
+	partnerOnly bool
 }
 
 // initCache returns the solver's memo of children's first numbers, made
@@ -144,7 +151,9 @@ func New(opts Options) *Solver {
 	if opts.ProgressEvery <= 0 {
 		opts.ProgressEvery = 500 * time.Millisecond
 	}
-	return &Solver{opts: opts, tt: newTable(opts.HashMiB)}
+	sv := &Solver{opts: opts}
+	sv.tt = newTable(sv.tableMiB())
+	return sv
 }
 
 // Close hands the solver's table memory back at once; the solver must not
@@ -220,7 +229,7 @@ func (sv *Solver) Solve(ctx context.Context, p *game.Position) (out Result) {
 		out.Status = NoMate
 		return out
 	}
-	res := s.prove(infDepth)
+	res, s := sv.firstProof(s)
 	out.ProofElapsed = time.Since(start)
 	switch {
 	case res.dn == 0: // on the root's own path a repetition is a real failure to mate

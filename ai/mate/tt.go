@@ -280,6 +280,29 @@ func (t *table) lookup(key uint64, h game.Hand, r int) lookupResult {
 	return res
 }
 
+// bounds returns lower bounds on the numbers of a board with the
+// attacker's hand h that holds no entry of its own, from the open entries
+// of the board: a smaller hand proves no sooner, so the largest proof
+// number at a hand that dominates h, and a larger one disproves no
+// sooner, so the largest disproof number at a hand h dominates.
+func (t *table) bounds(key uint64, h game.Hand) (pn, dn uint32) {
+	key ^= t.salt
+	b := &t.buckets[key&t.mask]
+	for i, k := range &b.keys {
+		e := &b.ents[i]
+		if k != key || e.flags&flagUsed == 0 || e.pn == 0 || e.dn == 0 || e.flags&flagNoMate != 0 || e.mateLen != infDepth {
+			continue
+		}
+		if e.hand.Dominates(h) {
+			pn = max(pn, e.pn)
+		}
+		if h.Dominates(e.hand) {
+			dn = max(dn, e.dn)
+		}
+	}
+	return pn, dn
+}
+
 // store records a node's numbers; work is the number of nodes its search
 // took. h is the attacker's hand at the node; a proof is stored under its
 // proof hand ph and a disproof under its disproof hand (ph), so that the

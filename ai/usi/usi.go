@@ -325,8 +325,10 @@ func (s *Session) goCommand(f []string) {
 	s.cancel = cancel
 	pos := s.pos.Clone()
 	if mateMode {
-		// The limit runs from the go command: the table's setting up counts.
-		sv := mate.New(mate.Options{HashMiB: s.hashMiB, Timeout: mateTime, Start: received})
+		// The limit runs from the go command: the table's setting up
+		// counts. With two threads or more a second searcher races the
+		// first for the proof (the solver uses at most two).
+		sv := mate.New(mate.Options{HashMiB: s.hashMiB, Timeout: mateTime, Start: received, Threads: min(s.engine.Threads, 2)})
 		go func() {
 			defer cancel()
 			res := sv.Solve(ctx, pos)
