@@ -16,9 +16,10 @@ import (
 // Traveler, ACTの夢, 図巧1番 and 新扇詰 in fewer nodes, 寿, 橋本587 and
 // イオニゼーション in more, and FAIRWAY in 53M nodes where the main flavour
 // does not within 300M. Two searches at once on this machine's two cores
-// run as fast as one alone (イオニゼーション: 20.3 s alone and as a pair),
-// so the race takes about the shorter of the two in time, at twice the
-// processor time.
+// run nearly as fast as one alone (イオニゼーション: 20.3 s alone and as a
+// pair; with two big tables up to 17% slower, the memory's bandwidth
+// shared), so the race takes about the shorter of the two in time, at
+// twice the processor time.
 
 // decided tells whether a search's result proves or disproves its node.
 func decided(r result) bool { return r.pn == 0 || r.dn == 0 }
