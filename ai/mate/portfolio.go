@@ -35,7 +35,8 @@ func (sv *Solver) tableMiB() int {
 
 // firstProof searches the position of s with no depth limit: s alone, or
 // with Threads 2 raced by a partner. It returns the result and the
-// searcher that found it, whose table is then the solver's; its node
+// searcher that found it, whose table is then the solver's (the other
+// one kept for the next race's partner); its node
 // count includes the loser's, and a node limit bounds the two together.
 func (sv *Solver) firstProof(s *searcher) (result, *searcher) {
 	if sv.opts.Threads < 2 {
@@ -50,7 +51,15 @@ func (sv *Solver) firstProof(s *searcher) (result, *searcher) {
 		stopMain() // (a test's hook: the partner must carry the solve)
 	}
 
-	pt := newTable(sv.tableMiB())
+	// The partner's table is kept between races, cleared: a small one is
+	// touched page by page when made (2 ms a MiB), which a file of short
+	// problems would pay at every one.
+	if sv.spare == nil {
+		sv.spare = newTable(sv.tableMiB())
+	} else {
+		sv.spare.clear()
+	}
+	pt := sv.spare
 	p := sv.newSearcher(partnerCtx, s.pos.Clone())
 	// Its own table, memo and path; no progress reports, which the
 	// caller takes from one goroutine (the main searcher's) until the race
@@ -84,10 +93,7 @@ func (sv *Solver) firstProof(s *searcher) (result, *searcher) {
 	if !decided(mres) && decided(pres) {
 		winner, res, loser = p, pres, s
 		p.onCheck = partnerReport
-		sv.tt.free()
-		sv.tt = pt
-	} else {
-		pt.free()
+		sv.tt, sv.spare = pt, sv.tt
 	}
 	// The race's own stop is no reason for the winner to stop; the
 	// caller's context and limits are looked at again from here.

@@ -44,6 +44,10 @@ func TestRaceSolvesLikeOne(t *testing.T) {
 	probs := loadProblems(t, "short.tsv")
 	probs = append(probs, loadProblems(t, "medium.tsv")...)
 	n := 0
+	// One solver for all: its tables, the partner's kept between races,
+	// serve problem after problem.
+	sv := New(Options{HashMiB: 16, Threads: 2, Timeout: time.Minute})
+	defer sv.Close()
 	for _, pr := range probs {
 		if pr.length < 1 || pr.length > 11 {
 			continue
@@ -52,9 +56,7 @@ func TestRaceSolvesLikeOne(t *testing.T) {
 		if err != nil {
 			t.Fatalf("line %d: %v", pr.line, err)
 		}
-		sv := New(Options{HashMiB: 16, Threads: 2, Timeout: time.Minute})
 		res := sv.Solve(context.Background(), p)
-		sv.Close()
 		if res.Status != Mate || res.Length != pr.length || !res.Minimal {
 			t.Fatalf("%s: %v length %d minimal %v, want %d", pr.sfen, res.Status, res.Length, res.Minimal, pr.length)
 		}
@@ -67,10 +69,14 @@ func TestRaceSolvesLikeOne(t *testing.T) {
 }
 
 // When the partner wins, its table is the solver's from then on: the
-// shortening and the line go on from its proof. The main searcher is
-// stopped at once here, so the partner must carry every solve.
+// shortening and the line go on from its proof, and the main searcher's
+// table is the next race's partner's. The main searcher is stopped at
+// once here, so the partner must carry every solve.
 func TestPartnerCarriesTheSolve(t *testing.T) {
 	n := 0
+	sv := New(Options{HashMiB: 16, Threads: 2, Timeout: time.Minute})
+	defer sv.Close()
+	sv.partnerOnly = true
 	for _, pr := range loadProblems(t, "medium.tsv") {
 		if pr.length < 1 || pr.length > 15 || n == 8 {
 			continue
@@ -79,8 +85,7 @@ func TestPartnerCarriesTheSolve(t *testing.T) {
 		if err != nil {
 			t.Fatalf("line %d: %v", pr.line, err)
 		}
-		sv := New(Options{HashMiB: 16, Threads: 2, Timeout: time.Minute})
-		sv.partnerOnly = true
+		before := sv.tt
 		res := sv.Solve(context.Background(), p)
 		if res.Status != Mate || res.Length != pr.length || !res.Minimal {
 			t.Fatalf("%s: %v length %d minimal %v, want %d", pr.sfen, res.Status, res.Length, res.Minimal, pr.length)
@@ -89,7 +94,9 @@ func TestPartnerCarriesTheSolve(t *testing.T) {
 		if lr := sv.tt.lookup(p.BoardKey(), p.Hand(p.Side()), infDepth); !lr.found || lr.pn != 0 {
 			t.Fatalf("%s: the solver's table does not hold the root's proof (%+v): the partner's table was not taken", pr.sfen, lr)
 		}
-		sv.Close()
+		if sv.tt == before || sv.spare != before {
+			t.Fatalf("%s: the tables were not swapped", pr.sfen)
+		}
 		n++
 	}
 	if n < 8 {
@@ -126,7 +133,14 @@ func TestRaceStopsWithItsCaller(t *testing.T) {
 		t.Fatalf("race with %d nodes: %v after %d nodes", limit, res.Status, res.Nodes)
 	}
 	sv.Close()
-	if after := runtime.NumGoroutine(); after > before {
+	// (a partner's goroutine may still be on its way out just after it
+	// said it was done)
+	after := runtime.NumGoroutine()
+	for wait := 0; after > before && wait < 100; wait++ {
+		time.Sleep(20 * time.Millisecond)
+		after = runtime.NumGoroutine()
+	}
+	if after > before {
 		t.Fatalf("%d goroutines after the races, %d before: a searcher was left running", after, before)
 	}
 }

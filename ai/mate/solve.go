@@ -132,6 +132,9 @@ type Solver struct {
 	// partnerOnly stops the main searcher of a race at once, so that the
 	// partner's proof and table must carry the solve (a test's hook).
 	partnerOnly bool
+	// spare is the table of a race's partner (portfolio.go), kept between
+	// races (nil: none yet).
+	spare *table
 }
 
 // initCache returns the solver's memo of children's first numbers, made
@@ -162,7 +165,12 @@ func New(opts Options) *Solver {
 // solver unreachable, which it may do late, as it does not count that
 // memory: a file of big problems solved one solver after another would
 // hold the dead tables meanwhile.
-func (sv *Solver) Close() { sv.tt.free() }
+func (sv *Solver) Close() {
+	sv.tt.free()
+	if sv.spare != nil {
+		sv.spare.free()
+	}
+}
 
 func (sv *Solver) newSearcher(ctx context.Context, p *game.Position) *searcher {
 	s := &searcher{
