@@ -126,6 +126,7 @@ func TestRaceStopsWithItsCaller(t *testing.T) {
 	if res.Status != Unknown || time.Since(began) > 5*time.Second {
 		t.Fatalf("cancelled race: %v after %v", res.Status, time.Since(began))
 	}
+	sv.Close()
 	const limit = 100000
 	sv = New(Options{HashMiB: 64, Threads: 2, MaxNodes: limit})
 	res = sv.Solve(context.Background(), p)

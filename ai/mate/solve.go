@@ -58,9 +58,9 @@ type Options struct {
 	// FirstProofOnly, or when the limits come first, the book length is
 	// counted along the line.
 	SearchBook bool
-	// Threads 2 races a second searcher of another flavour against the
-	// first in the first proof, each with half of HashMiB (portfolio.go);
-	// 0 or 1: one searcher.
+	// Threads 2 (or more: the solver uses two) races a second searcher of
+	// another flavour against the first in the first proof, each with half
+	// of HashMiB and MaxNodes (portfolio.go); 0 or 1: one searcher.
 	Threads int
 }
 
