@@ -522,6 +522,10 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
+	if *all && o.Threads > 1 {
+		fmt.Fprintln(stderr, "kiki mate: --all searches each first move with one searcher; leave out --threads")
+		return 2
+	}
 	o.FirstProofOnly = *first
 	o.Start = began
 	sv := mate.New(o)

@@ -171,6 +171,7 @@ func TestMateLimitsChecked(t *testing.T) {
 		{[]string{"mate", "--hash", "-3"}, "kiki mate: --hash must be"},
 		{[]string{"mate", "--time", "NaN"}, "kiki mate: --time must be"},
 		{[]string{"mate", "--threads", "3"}, "kiki mate: --threads must be 1 or 2"},
+		{[]string{"mate", "--all", "--threads", "2"}, "kiki mate: --all searches each first move with one searcher"},
 		{[]string{"tsume", "--threads", "0", file}, "kiki tsume: --threads must be 1 or 2"},
 	} {
 		out, errOut, code := runMain(c.args...)

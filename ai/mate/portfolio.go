@@ -43,28 +43,33 @@ func (sv *Solver) firstProof(s *searcher) (result, *searcher) {
 		return s.prove(infDepth), s
 	}
 	outer, maxNodes := s.ctx, s.maxNodes
-	mainCtx, stopMain := context.WithCancel(outer)
-	partnerCtx, stopPartner := context.WithCancel(outer)
-	defer stopMain()
-	defer stopPartner()
-	if sv.partnerOnly {
-		stopMain() // (a test's hook: the partner must carry the solve)
-	}
-
 	// The partner's table is kept between races, cleared: a small one is
-	// touched page by page when made (2 ms a MiB), which a file of short
-	// problems would pay at every one.
+	// touched page by page when made (2 ms a MiB), which a solver used for
+	// problem after problem would pay at every one.
 	if sv.spare == nil {
 		sv.spare = newTable(sv.tableMiB())
 	} else {
 		sv.spare.clear()
 	}
-	pt := sv.spare
+	mt, pt := s.tt, sv.spare
+	// A stopped searcher also begins no more doublings of its table (one
+	// cannot be cut short, and the winner waits for the loser).
+	mainCtx, cancelMain := context.WithCancel(outer)
+	partnerCtx, cancelPartner := context.WithCancel(outer)
+	stopMain := func() { mt.halt.Store(true); cancelMain() }
+	stopPartner := func() { pt.halt.Store(true); cancelPartner() }
+	defer cancelMain()
+	defer cancelPartner()
+	if sv.partnerOnly {
+		stopMain() // (a test's hook: the partner must carry the solve)
+	}
+
 	p := sv.newSearcher(partnerCtx, s.pos.Clone())
-	// Its own table, memo and path; no progress reports, which the
-	// caller takes from one goroutine (the main searcher's) until the race
-	// is over.
-	p.tt, p.inits, p.domBounds = pt, newInitCache(initCacheBits), true
+	// Its own table, memo and path, the main searcher's deadline (the
+	// clock started before the partner's table was made); no progress
+	// reports, which the caller takes from one goroutine (the main
+	// searcher's) until the race is over.
+	p.tt, p.inits, p.domBounds, p.deadline = pt, newInitCache(initCacheBits), true, s.deadline
 	pt.setDeadline(p.deadline)
 	partnerReport := p.onCheck
 	p.onCheck = nil
@@ -100,5 +105,6 @@ func (sv *Solver) firstProof(s *searcher) (result, *searcher) {
 	winner.ctx, winner.maxNodes, winner.aborted, winner.domBounds = outer, maxNodes, false, false
 	winner.nodes += loser.nodes
 	winner.nextCheck = winner.nodes
+	winner.tt.halt.Store(false)
 	return res, winner
 }

@@ -43,7 +43,8 @@ type Options struct {
 	// called); a command sets its own start so that setting up counts.
 	Start time.Time
 	// Progress, if set, is called about every ProgressEvery during the
-	// search (from the searching goroutine).
+	// search (from the searching goroutine; during a race for the first
+	// proof, see Threads, from the main searcher's, with its nodes only).
 	Progress      func(Progress)
 	ProgressEvery time.Duration
 	// FirstProofOnly skips shortening the proof to the minimax length and

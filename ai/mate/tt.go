@@ -2,6 +2,7 @@ package mate
 
 import (
 	"runtime"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -111,6 +112,9 @@ type slots struct {
 	deadline  time.Time
 	perBucket time.Duration
 	retryAt   int
+	// halt, set from another goroutine when the search using the table
+	// is stopped (a race's loser, portfolio.go), refuses every doubling.
+	halt atomic.Bool
 }
 
 // setDeadline tells the table when the search using it must stop (zero:
@@ -200,7 +204,7 @@ func (t *table) resize(n int) {
 // entry of bucket i stays or moves to bucket i+n, by its key's next bit.
 func (t *table) grow() {
 	n := len(t.buckets)
-	if 2*n > len(t.all) || t.used < t.retryAt {
+	if 2*n > len(t.all) || t.used < t.retryAt || t.halt.Load() {
 		return
 	}
 	if !t.deadline.IsZero() && time.Now().Add(2*time.Duration(n)*t.perBucket).After(t.deadline) {
@@ -223,7 +227,8 @@ func (t *table) grow() {
 
 func (t *table) clear() {
 	clear(t.buckets)
-	t.used, t.retryAt = 0, 0
+	t.used, t.retryAt, t.deadline = 0, 0, time.Time{}
+	t.halt.Store(false)
 	t.interposed = false
 	if t.release != nil { // (a table that grows, see newTable)
 		t.resize(bucketsIn(startMiB))
