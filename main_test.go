@@ -148,6 +148,11 @@ func TestTsumeCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "solved 3 of 3; 2 of 3 match the expected length (minimax), 1 more the book length") {
 		t.Fatalf("tsume: %d %q", code, out)
 	}
+	// Raced on two searchers, the same answers.
+	out, _, code = runMain("tsume", "--threads", "2", file)
+	if code != 0 || !strings.Contains(out, "solved 3 of 3; 2 of 3 match the expected length (minimax), 1 more the book length") {
+		t.Fatalf("tsume --threads 2: %d %q", code, out)
+	}
 	os.WriteFile(file, []byte("not an sfen\n"), 0o644)
 	if _, errOut, code := runMain("tsume", file); code != 2 || !strings.Contains(errOut, "p.tsv:1") {
 		t.Fatalf("bad file: %d %q", code, errOut)
@@ -155,7 +160,8 @@ func TestTsumeCommand(t *testing.T) {
 }
 
 // The limits of mate and tsume are checked before anything is solved: a
-// table of no memory or of more than 64 GiB, a negative or NaN time.
+// table of no memory or of more than 64 GiB, a negative or NaN time, a
+// number of searchers other than 1 or 2, and --all raced.
 func TestMateLimitsChecked(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "p.tsv")
 	if err := os.WriteFile(file, []byte("k8/9/K8/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1\t1\n"), 0o644); err != nil {

@@ -12,9 +12,13 @@ import (
 )
 
 // BenchmarkLongProblems solves medium.tsv's problems above 15 plies and
-// famous.tsv, and prints a table (solved, length, expected, nodes, time).
-// KIKI_MATE_TIMEOUT (seconds, default 60) and KIKI_MATE_HASH (MiB,
-// default 1024) bound each problem.
+// famous.tsv, replays every line found through the rules core (legal,
+// every attacker's move a check, mate), and prints a table (solved,
+// length, expected, nodes, time). KIKI_MATE_TIMEOUT (seconds, default 60)
+// and KIKI_MATE_HASH (MiB, default 1024) bound each problem;
+// KIKI_MATE_THREADS=2 races two searchers (Options.Threads), and
+// KIKI_MATE_FIRST=1 stops at the first proof's line, as the famous
+// problems' goal is measured.
 func BenchmarkLongProblems(b *testing.B) {
 	timeout := 60 * time.Second
 	if v, err := strconv.Atoi(os.Getenv("KIKI_MATE_TIMEOUT")); err == nil {
@@ -24,6 +28,8 @@ func BenchmarkLongProblems(b *testing.B) {
 	if v, err := strconv.Atoi(os.Getenv("KIKI_MATE_HASH")); err == nil {
 		hash = v
 	}
+	threads, _ := strconv.Atoi(os.Getenv("KIKI_MATE_THREADS"))
+	first := os.Getenv("KIKI_MATE_FIRST") == "1"
 	for i := 0; i < b.N; i++ {
 		for _, file := range []string{"medium.tsv", "famous.tsv"} {
 			for _, pr := range loadProblems(b, file) {
@@ -34,8 +40,12 @@ func BenchmarkLongProblems(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				sv := New(Options{HashMiB: hash, Timeout: timeout})
+				sv := New(Options{HashMiB: hash, Timeout: timeout, Threads: threads, FirstProofOnly: first})
 				res := sv.Solve(context.Background(), p)
+				sv.Close()
+				if res.Status == Mate && !res.Partial {
+					checkLine(b, pr.sfen, res.Moves)
+				}
 				fmt.Printf("%-10s line %2d  %-7v length %4d (minimal %-5v) expected %4d  nodes %10d  %7.1fs  %6.0f knps  %s\n",
 					file, pr.line, res.Status, res.Length, res.Minimal, pr.length, res.Nodes, res.Elapsed.Seconds(), float64(res.Nodes)/res.Elapsed.Seconds()/1000, truncate(pr.source, 40))
 			}

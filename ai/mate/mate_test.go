@@ -55,7 +55,7 @@ func loadProblems(t testing.TB, file string) []problem {
 
 // checkLine replays a solution: every attacker move is a legal check, every
 // defender move legal, and the line ends in mate.
-func checkLine(t *testing.T, sfen string, moves []game.Move) {
+func checkLine(t testing.TB, sfen string, moves []game.Move) {
 	t.Helper()
 	p, err := game.ParseSFEN(sfen)
 	if err != nil {

@@ -35,9 +35,9 @@ func (sv *Solver) tableMiB() int {
 
 // firstProof searches the position of s with no depth limit: s alone, or
 // with Threads 2 raced by a partner. It returns the result and the
-// searcher that found it, whose table is then the solver's (the other
-// one kept for the next race's partner); its node
-// count includes the loser's, and a node limit bounds the two together.
+// searcher that found it, whose table is then the solver's (the other one
+// kept for the next race's partner); its node count includes the loser's,
+// and a node limit bounds the two together.
 func (sv *Solver) firstProof(s *searcher) (result, *searcher) {
 	if sv.opts.Threads < 2 {
 		return s.prove(infDepth), s
