@@ -78,6 +78,6 @@ func (m *Model) writeAnalysisComments() {
 		n.Comments = append(keep, lines...)
 		written++
 	}
-	m.s.dirty = true
+	m.s.markEdited()
 	m.setMessage(fmt.Sprintf(m.tr("an.written"), written), false)
 }

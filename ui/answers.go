@@ -62,7 +62,7 @@ func (m *Model) onAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		cmd = m.beginGame(msg)
 	case commentMsg:
 		msg.node.Comments = msg.lines
-		m.s.dirty = true
+		m.s.markEdited()
 	case gotoVariationMsg:
 		m.s.goTo(msg.parent)
 		if !msg.child.IsSpecial() {
@@ -102,7 +102,7 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		parent := msg.node.Parent
 		kif.Remove(msg.node)
 		m.s.goTo(parent)
-		m.s.dirty = true
+		m.s.markEdited()
 	case saveThenMsg:
 		cmd = m.saveThen(msg.then)
 	case leavePracticeThenMsg:

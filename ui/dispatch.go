@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -46,6 +48,22 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 			return cmd
 		}
 	}
+	return nil
+}
+
+// onPaste takes a paste when no dialog is open. A paste is one event and
+// never runs as keys (a pasted "od" must not open a dialog and answer
+// it): on the board one line goes into the move prompt, for Enter to
+// play; anything else is refused with a message.
+func (m *Model) onPaste(msg tea.KeyMsg) tea.Cmd {
+	text := strings.TrimSpace(string(msg.Runes))
+	d := newMoveLine(m.lang)
+	if m.editing || m.pendingG || text == "" || strings.ContainsAny(text, "\r\n") || utf8.RuneCountInString(text) > d.in.CharLimit {
+		m.setMessage(m.tr("msg.pasteRefused"), true)
+		return nil
+	}
+	d.in.SetValue(text)
+	m.dialog = d
 	return nil
 }
 

@@ -187,15 +187,13 @@ func lost(r *kif.Record, f kif.Format, l Lang) string {
 	var walk func(n *kif.Node)
 	walk = func(n *kif.Node) {
 		comments += len(n.Comments)
-		moves := 0
 		for _, c := range n.Children {
-			if !c.IsSpecial() {
-				moves++
-			}
 			walk(c)
 		}
-		if moves > 1 {
-			vars += moves - 1
+		// CSA writes the first child only: every other one is lost, a
+		// move beside an ending (taken back before a resignation) too.
+		if len(n.Children) > 1 {
+			vars += len(n.Children) - 1
 		}
 	}
 	walk(r.Root)
@@ -224,6 +222,8 @@ func (m *Model) writeRecord(path string) error {
 		return err
 	}
 	m.s.path, m.s.format = path, f
+	// The file is now one kiki wrote: saving over it again is expected.
+	m.s.opened, m.s.edited = false, false
 	if l := lost(m.s.rec, f, m.lang); l != "" {
 		// The file lacks part of the record: it stays unsaved, so quitting
 		// or replacing it still asks.

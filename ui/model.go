@@ -7,6 +7,7 @@ package ui
 import (
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -240,7 +241,10 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		cmd, _ := m.onPracticeMsg(msg)
 		return cmd
 	case tea.KeyMsg:
-		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !(msg.Paste && m.dialog != nil) {
+		if msg.Paste && m.dialog == nil {
+			return m.onPaste(msg)
+		}
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 			return m.eachRune(msg)
 		}
 		if d := m.dialog; d != nil {
@@ -332,12 +336,27 @@ func (m *Model) askQuit() tea.Cmd {
 		m.onAnswer(quitMsg{})
 		return nil
 	}
-	m.dialog = &choiceDialog{question: m.tr("ask.quit") + m.unsavedWhyOf(s), choices: []choice{
-		{"s", m.tr("ask.saveQuit"), save},
+	d := &choiceDialog{question: m.tr("ask.quit") + m.unsavedWhyOf(s), choices: []choice{
+		{"s", m.saveQuitLabel(s), save},
 		{"y", m.tr("ask.quitNoSave"), quitMsg{}},
 		{"n", m.tr("ask.cancel"), nil},
 	}}
+	if s.opened && !s.edited {
+		// Only moves tried on the board changed a file kiki opened: Enter
+		// must not write them over it; s still does, saying where.
+		d.sel = len(d.choices) - 1
+	}
+	m.dialog = d
 	return nil
+}
+
+// saveQuitLabel names the file that "save and quit" writes, or says that
+// it will ask for one.
+func (m *Model) saveQuitLabel(s *session) string {
+	if s.path != "" && m.lossless(s.path) {
+		return fmt.Sprintf(m.tr("ask.saveToQuit"), filepath.Base(s.path))
+	}
+	return m.tr("ask.saveAsQuit")
 }
 
 // humanToMove reports whether a person may move now.

@@ -100,7 +100,7 @@ func (m *Model) promoteVariation() {
 		return
 	}
 	kif.Promote(m.s.node)
-	m.s.dirty = true
+	m.s.markEdited()
 	m.setMessage(m.tr("rp.nowMain"), false)
 }
 

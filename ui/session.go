@@ -33,6 +33,13 @@ type session struct {
 	match   match.Match // players, clocks, when the game began
 	end     ending
 	dirty   bool
+	// edited is a change to the record itself (a comment, analysis
+	// written into it, a variation deleted or promoted), as opposed to
+	// moves tried on the board; opened says path is a file kiki read and
+	// has not written yet. Together they decide whether quitting may
+	// write over that file by default.
+	edited  bool
+	opened  bool
 	path    string // the file it came from or was saved to
 	format  kif.Format
 	playing bool // a game in progress (clocks, AI), as opposed to a record being read
@@ -50,13 +57,16 @@ func newSession(start *game.Position) *session {
 }
 
 func sessionFromRecord(r *kif.Record, path string) *session {
-	s := &session{rec: r, node: r.Root, path: path}
+	s := &session{rec: r, node: r.Root, path: path, opened: path != ""}
 	if f, ok := kif.FormatOfPath(path); ok {
 		s.format = f
 	}
 	s.pos = r.Position(s.node)
 	return s
 }
+
+// markEdited records a change to the record itself.
+func (s *session) markEdited() { s.dirty, s.edited = true, true }
 
 // goTo shows node n.
 func (s *session) goTo(n *kif.Node) {
@@ -145,14 +155,43 @@ func (s *session) finish(winner game.Color, draw bool, reason string, sp kif.Spe
 		return
 	}
 	s.end = ending{over: true, winner: winner, draw: draw, reason: reason}
-	if sp != kif.NotSpecial && len(s.node.Children) == 0 {
-		s.node.AddChild(&kif.Node{Special: sp})
-		s.dirty = true
+	if sp != kif.NotSpecial && (s.playing || len(s.node.Children) == 0) {
+		s.recordEnding(sp)
 	}
 	if s.playing {
 		s.rec.Set("終了日時", time.Now().Format("2006/01/02 15:04:05"))
+		if _, ok := s.rec.Get("結果"); ok {
+			// A result saved before an undo reopened the game is stale.
+			s.rec.Set("結果", s.end.banner(s.sideNames()))
+		}
 		s.playing = false
 	}
+}
+
+// recordEnding writes a game's ending at the node on screen as the main
+// line's last line. Moves taken back before it (undo, then resign) stay in
+// the tree as a variation, as they do when another move replaces them, so
+// the main line — what every format writes — is what was played; an
+// ending left by an earlier undo is dropped.
+func (s *session) recordEnding(sp kif.Special) {
+	if e := s.pendingEnd; e != nil {
+		s.pendingEnd = nil
+		if e.Parent != nil && e.Parent != s.node {
+			kif.Remove(e)
+		}
+	}
+	var e *kif.Node
+	for _, c := range s.node.Children {
+		if c.IsSpecial() && c.Special == sp {
+			e = c
+			break
+		}
+	}
+	if e == nil {
+		e = s.node.AddChild(&kif.Node{Special: sp})
+	}
+	kif.Promote(e)
+	s.dirty = true
 }
 
 // banner is the end-of-game text as a record's 結果 header writes it
