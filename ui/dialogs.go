@@ -435,6 +435,15 @@ func (d *gameDialog) change(step int) {
 	}
 }
 
+// secondsLabel names the clock's seconds after its kind, so the row needs
+// no explanation that would wrap in a narrow side panel.
+var secondsLabel = map[match.ClockKind]string{match.NoClock: "game.seconds", match.Byoyomi: "game.byoyomi",
+	match.Fischer: "game.increment", match.Sudden: "game.seconds"}
+
+// pathShown is the most columns of an engine's path the dialog shows: with
+// its label it fits the narrowest side panel (80 columns).
+const pathShown = 24
+
 // start is the dialog's answer, or why it cannot start.
 func (d *gameDialog) start() (startGameMsg, string) {
 	tc := timeControl{Kind: match.ClockKinds[d.tcKind], Main: time.Duration(d.mainMin) * time.Minute}
@@ -443,10 +452,11 @@ func (d *gameDialog) start() (startGameMsg, string) {
 		tc.Byoyomi = time.Duration(d.second) * time.Second
 	case match.Fischer:
 		tc.Inc = time.Duration(d.second) * time.Second
-	case match.Sudden:
-		if tc.Main == 0 {
-			tc.Main = time.Minute
-		}
+	}
+	// A clock with no time at all loses on the first move: refused, not
+	// quietly given a minute.
+	if tc.Kind != match.NoClock && tc.Main == 0 && (tc.Kind != match.Byoyomi || tc.Byoyomi == 0) {
+		return startGameMsg{}, tr(d.lang, "game.noTime")
 	}
 	path := expandHome(strings.TrimSpace(d.path))
 	opts, err := parseOptionsText(d.options)
@@ -502,6 +512,13 @@ func (d *gameDialog) view(th *Theme, _ int) string {
 	}
 	if path == "" {
 		path = th.Dim.Render(t("game.noPath"))
+	} else if runewidth.StringWidth(path) > pathShown {
+		// The end of a long path names the engine: keep it, on one line.
+		rs := []rune(path)
+		for runewidth.StringWidth(string(rs)) > pathShown-3 {
+			rs = rs[1:]
+		}
+		path = "..." + string(rs)
 	}
 	analyser := "kiki"
 	if d.analyse {
@@ -518,7 +535,7 @@ func (d *gameDialog) view(th *Theme, _ int) string {
 		{t("game.level"), fmt.Sprintf(t("game.levelValue"), d.level, ai.LevelRating(d.level))},
 		{t("game.clock"), t(fmt.Sprintf("clock.%d", match.ClockKinds[d.tcKind]))},
 		{"  " + t("game.main"), fmt.Sprintf(t("game.minutes"), d.mainMin)},
-		{"  " + t("game.seconds"), fmt.Sprintf(t("game.secondsValue"), d.second)},
+		{"  " + t(secondsLabel[match.ClockKinds[d.tcKind]]), fmt.Sprintf(t("game.secondsValue"), d.second)},
 		{t("game.enginePath"), path},
 		{t("game.options"), options},
 		{t("game.analyser"), analyser},

@@ -207,9 +207,7 @@ func (m *Model) gameKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Declare):
 		m.declare()
 	case key.Matches(msg, k.MoveNow):
-		if m.ai.thinking {
-			m.ai.stop()
-		}
+		return m.moveNow(), true
 	case key.Matches(msg, k.Hint):
 		return m.askHint(), true
 	case key.Matches(msg, k.Edit):
@@ -220,6 +218,23 @@ func (m *Model) gameKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	return nil, true
+}
+
+// moveNow is m: the AI thinking on its turn plays its best move so far.
+// Otherwise it says why nothing happens, or starts an AI whose turn it is
+// and that is not thinking.
+func (m *Model) moveNow() tea.Cmd {
+	switch {
+	case m.ai.thinking:
+		m.ai.stop()
+	case !m.s.playing || m.s.end.over:
+		m.setMessage(m.tr("msg.moveNowNoGame"), true)
+	case m.s.match.Players[m.s.pos.Side()].AI:
+		return m.maybeStartAI()
+	default:
+		m.setMessage(m.tr("msg.moveNowYourTurn"), true)
+	}
+	return nil
 }
 
 // declare is 入玉宣言 by the person to move: it wins when the position

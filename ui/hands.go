@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
 )
@@ -40,7 +41,36 @@ func (h handLine) ViewIn(th *Theme, w int) string {
 		*fit = true
 		s = h.View(th)
 	}
-	return ansi.Truncate(s, w, "…")
+	return ellipsis(s, w)
+}
+
+// nameRows is a player's name on the komadai: one row when it fits, else
+// two, broken after a space or a hyphen inside w where there is one
+// ("Fairy-" "Stockfish"), the second ending at a space when the rest is
+// too long, else cut with "...".
+func nameRows(s string, w int) []string {
+	if ansi.StringWidth(s) <= w {
+		return []string{s}
+	}
+	rs := []rune(s)
+	cut, cw := 0, 0
+	for i, r := range rs {
+		if cw += runewidth.RuneWidth(r); cw > w {
+			if cut == 0 {
+				cut = i
+			}
+			break
+		}
+		if r == ' ' || r == '-' {
+			cut = i + 1
+		}
+	}
+	first := strings.TrimRight(string(rs[:cut]), " ")
+	rest := strings.TrimLeft(string(rs[cut:]), " ")
+	if word, _, ok := strings.Cut(rest, " "); ok && ansi.StringWidth(rest) > w && ansi.StringWidth(word) <= w {
+		rest = word // the version after the name goes first
+	}
+	return []string{first, ellipsis(rest, w)}
 }
 
 // View draws the line.
@@ -106,7 +136,9 @@ func (h handLine) Komadai(th *Theme, w int) (rows []string, kinds []game.PieceTy
 		add(h.name, game.NoPieceType)
 	}
 	if h.player != "" {
-		add(h.player, game.NoPieceType)
+		for _, r := range nameRows(h.player, w) {
+			add(r, game.NoPieceType)
+		}
 	}
 	if h.clock != "" {
 		add(h.clock, game.NoPieceType)

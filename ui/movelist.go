@@ -96,7 +96,8 @@ func (l moveList) row(n *kif.Node) string {
 	}
 	text := fmt.Sprintf("%3d %s", n.Ply, label+mark)
 	if n.HasTime {
-		text = padRight(text, 18) + " " + match.ClockText(n.Time)
+		// Right-aligned, so 10:00 and over end where 0:01 does.
+		text = padRight(text, 17) + fmt.Sprintf("%6s", match.ClockText(n.Time))
 	}
 	if eval != "" {
 		text = padRight(text, 25) + fmt.Sprintf("%6s", eval) // 先手's view

@@ -27,12 +27,12 @@ type ending struct {
 // screen and its position, who plays each side, clocks, and whether there
 // is anything unsaved.
 type session struct {
-	rec     *kif.Record
-	node    *kif.Node
-	pos     *game.Position
-	match   match.Match // players, clocks, when the game began
-	end     ending
-	dirty   bool
+	rec   *kif.Record
+	node  *kif.Node
+	pos   *game.Position
+	match match.Match // players, clocks, when the game began
+	end   ending
+	dirty bool
 	// edited is a change to the record itself (a comment, analysis
 	// written into it, a variation deleted or promoted), as opposed to
 	// moves tried on the board; opened says path is a file kiki read and

@@ -5,10 +5,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/kif"
+	"kiki/ui/match"
 )
 
 // Undo, then resign: the record says what happened in every format — the
@@ -132,5 +134,147 @@ func TestPasteGoesToMovePrompt(t *testing.T) {
 	m2.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("qy"), Paste: true})
 	if !m2.editing || m2.quitting || m2.message == "" {
 		t.Fatalf("paste in the editor: editing %v quitting %v message %q", m2.editing, m2.quitting, m2.message)
+	}
+}
+
+// statusRow is the screen row of the status line (the one saying whose
+// move it is).
+func statusRow(t *testing.T, m *Model) int {
+	t.Helper()
+	for i, l := range strings.Split(stripANSI(m.View()), "\n") {
+		if strings.Contains(l, " to move") {
+			return i
+		}
+	}
+	t.Fatalf("no status line in\n%s", stripANSI(m.View()))
+	return -1
+}
+
+// At 80×24 the status line keeps its row whatever the move list's length
+// and while the move prompt is open.
+func TestStatusLineKeepsItsPlace(t *testing.T) {
+	m := newTestModel(testOptions())
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	want := statusRow(t, m)
+	moves := []string{"7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "6i7h", "4a3b", "3i3h", "7a7b", "5g5f", "5c5d",
+		"4g4f", "6a5b", "3g3f", "1c1d", "1g1f", "9c9d", "9g9f", "5a4b", "4i5h", "7c7d", "5i6h", "7b7c"}
+	for i, mv := range moves {
+		press(m, ":", mv, "enter")
+		if got := statusRow(t, m); got != want {
+			t.Fatalf("after %d moves the status line is on row %d, was %d:\n%s", i+1, got, want, stripANSI(m.View()))
+		}
+	}
+	press(m, ":")
+	if got := statusRow(t, m); got != want {
+		t.Fatalf("with the move prompt open the status line is on row %d, was %d", got, want)
+	}
+}
+
+// The new-game dialog at 80×24 keeps each field on its line: no value
+// wraps onto a line of its own.
+func TestNewGameDialogFieldsOnOneLine(t *testing.T) {
+	m := newTestModel(testOptions())
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "n")
+	v := stripANSI(m.View())
+	for _, want := range [][2]string{{"seconds", "30 s"}, {"engine", "(none: type a path)"}} {
+		ok := false
+		for _, l := range strings.Split(v, "\n") {
+			if strings.Contains(l, want[0]) && strings.Contains(l, want[1]) {
+				ok = true
+			}
+		}
+		if !ok {
+			t.Errorf("no line with both %q and %q in\n%s", want[0], want[1], v)
+		}
+	}
+	for _, orphan := range []string{"(byoyomi/increment)", "a USI engine)"} {
+		if strings.Contains(v, orphan) {
+			t.Errorf("orphan %q in\n%s", orphan, v)
+		}
+	}
+}
+
+// A clock with no time is refused in the dialog; byoyomi alone starts
+// with 0:00 of main time.
+func TestNoTimeOnTheClockRefused(t *testing.T) {
+	d := newGameDialog(5, [2]player{{}, {AI: true, Level: 5}}, sideNames(false), false)
+	d.lang = English
+	d.mainMin = 0
+	for i, k := range match.ClockKinds {
+		d.tcKind = i
+		msg, why := d.start()
+		switch k {
+		case match.NoClock:
+			if why != "" {
+				t.Errorf("no clock refused: %s", why)
+			}
+		case match.Byoyomi:
+			if why != "" || msg.tc.Main != 0 || msg.tc.Byoyomi != 30*time.Second {
+				t.Errorf("byoyomi 0 min + 30 s: %+v, %q", msg.tc, why)
+			}
+		default:
+			if why == "" {
+				t.Errorf("%v with 0 min started: %+v", k, msg.tc)
+			}
+		}
+	}
+	d.tcKind, d.second = 1, 0
+	if _, why := d.start(); why == "" {
+		t.Error("byoyomi 0 min + 0 s started")
+	}
+}
+
+// A long engine name on the komadai is broken where it can be, or ends
+// in "...", never cut silently.
+func TestKomadaiName(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"AI Lv5", []string{"AI Lv5"}},
+		{"Fairy-Stockfish 140120 LB", []string{"Fairy-", "Stockfish"}},
+		{"gpsusi (revision 0.7.0)", []string{"gpsusi", "(revision"}},
+		{"Engine-WithAVeryLongName", []string{"Engine-", "WithAVe..."}},
+		{"YaneuraOuNNUE", []string{"YaneuraOuN", "NUE"}},
+	} {
+		got := nameRows(c.in, 10)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("nameRows(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// Header values too long for the side panel end in "...".
+func TestLongHeaderEllipsis(t *testing.T) {
+	o := testOptions()
+	o.Record, _ = kif.Read("x.kifu", []byte("棋戦：第一回とても長い名前の将棋大会の予選の決勝トーナメント一回戦\n手合割：平手\n   1 ７六歩(77)\n"))
+	m := newTestModel(o)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if v := stripANSI(m.View()); !strings.Contains(v, "棋戦 第一回") || !strings.Contains(v, "...") {
+		t.Fatalf("long 棋戦 not ellipsised:\n%s", v)
+	}
+}
+
+// m on the player's own turn says why nothing happens.
+func TestMoveNowSaysWhy(t *testing.T) {
+	m := newTestModel(testOptions())
+	press(m, "m")
+	if m.message == "" {
+		t.Fatal("m outside a game's AI turn said nothing")
+	}
+}
+
+// The move list's time column ends at the same column for 0:01 and 10:00.
+func TestMoveListTimeAligned(t *testing.T) {
+	r, err := kif.Read("x.kifu", []byte("手合割：平手\n   1 ７六歩(77)   ( 0:01/00:00:01)\n   2 ３四歩(33)   (10:00/00:10:00)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := moveList{lang: English, theme: &Theme{}, root: r.Root}
+	line := r.MainLine()
+	a, b := l.row(line[0]), l.row(line[1])
+	if ia, ib := strings.Index(a, "0:01")+4, strings.Index(b, "10:00")+5; ia != ib {
+		t.Fatalf("time columns end at %d and %d:\n%q\n%q", ia, ib, a, b)
 	}
 }

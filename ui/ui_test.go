@@ -195,8 +195,15 @@ func TestQuitAsksDuringGame(t *testing.T) {
 func TestTooSmall(t *testing.T) {
 	m := New(testOptions())
 	m.Update(tea.WindowSizeMsg{Width: 30, Height: 10})
-	if v := m.View(); !strings.Contains(v, "at least") {
+	// The message is wrapped inside the terminal, never cut.
+	v := m.View()
+	if joined := strings.Join(strings.Fields(v), " "); !strings.Contains(joined, "at least") || !strings.Contains(joined, "press q to quit.") {
 		t.Fatalf("small terminal: %q", v)
+	}
+	for _, l := range strings.Split(v, "\n") {
+		if lipgloss.Width(l) > 30 {
+			t.Fatalf("small terminal: line %q wider than 30", l)
+		}
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if v := m.View(); strings.Contains(v, "at least") || lipgloss.Height(v) > 24 {

@@ -34,7 +34,12 @@ type frame struct {
 	// sideX is the screen column where the side panel starts.
 	sideX int
 	lines []string // under the board: banner, status, dialog, notes
-	help  string
+	// beside: lines stay in the board column, under the board, with the
+	// side panel beside them down to the help bar, so the status line
+	// keeps its place whatever the move list's length; false when a
+	// dialog takes the full width under the board.
+	beside bool
+	help   string
 	// side is the side panel (move list, or the dialog when it does not
 	// fit under the board); nil when the terminal is too narrow.
 	side  []string
@@ -93,15 +98,21 @@ func (m *Model) View() string {
 	}
 	w, h := m.size()
 	if m.tooSmall() {
-		return fmt.Sprintf(m.tr("screen.small"), minWidth, minHeight, w, h)
+		// Wrapped to the terminal: however small, the way out is read whole.
+		lines := wrapLines([]string{fmt.Sprintf(m.tr("screen.small"), minWidth, minHeight, w, h)}, max(w, 1))
+		return strings.Join(lines[:min(len(lines), max(h, 1))], "\n")
 	}
 	f := m.layout()
-	screen := strings.Join(f.left, "\n")
+	left := f.left
+	if f.beside {
+		left = append(left[:len(left):len(left)], f.lines...)
+	}
+	screen := strings.Join(left, "\n")
 	if f.side != nil {
 		screen = lipgloss.JoinHorizontal(lipgloss.Top, screen, "  ", strings.Join(f.side, "\n"))
 	}
 	out := screen
-	if len(f.lines) > 0 {
+	if len(f.lines) > 0 && !f.beside {
 		out += "\n" + strings.Join(f.lines, "\n")
 	}
 	used := lipgloss.Height(out) + lipgloss.Height(f.help)
@@ -154,19 +165,38 @@ func (m *Model) layout() frame {
 			dialogLines = wrapLines([]string{m.dialog.view(&m.theme, max(3, h-helpH-len(head)))}, sideW)
 		}
 	}
+	// With the side panel shown and no dialog under the board, the lines
+	// are wrapped to the board column and stay under the board.
+	f.beside = hasSide && (m.dialog == nil || inSide)
+	lineW := w
+	if f.beside {
+		lineW = g.columnWidth()
+		head = wrapLines(m.belowBoard(), lineW)
+	}
 	lines := head
 	if !inSide {
 		lines = append(lines, dialogLines...)
 	}
-	lines = append(lines, wrapLines(m.notes(ci), w)...)
+	lines = append(lines, wrapLines(m.notes(ci), lineW)...)
 	if len(lines) > room {
 		lines = lines[:room]
+	}
+	if f.beside {
+		for i := range lines {
+			lines[i] = padRight(lines[i], lineW)
+		}
 	}
 	f.lines = lines
 	if !hasSide {
 		return f
 	}
-	sideH := max(bodyH, h-len(lines)-helpH)
+	// Either way the status line is the first line under the board: with
+	// a dialog under the board (full width) the side panel stops at the
+	// board's foot, and beside the lines it goes down to the help bar.
+	sideH := bodyH
+	if f.beside {
+		sideH = bodyH + room
+	}
 	if inSide {
 		f.side = dialogLines
 	} else {
@@ -538,7 +568,7 @@ func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) 
 		return m.practicePanel(w, h), listRows{}, candRows{}
 	}
 	var out []string
-	add := func(s string) { out = append(out, truncate(s, w)) }
+	add := func(s string) { out = append(out, ellipsis(s, w)) }
 	r := m.s.rec
 	names := m.s.sideNames()
 	for _, key := range []string{"棋戦", "開始日時"} {
@@ -605,6 +635,10 @@ func (m *Model) moveList() moveList {
 
 // truncate cuts a line to w display columns, keeping its styles.
 func truncate(s string, w int) string { return ansi.Truncate(s, w, "") }
+
+// ellipsis cuts a value to w display columns and says it was cut ("...",
+// not "…": that one's width depends on the terminal).
+func ellipsis(s string, w int) string { return ansi.Truncate(s, w, "...") }
 
 // wrap breaks s into lines of at most w cells, at the last space when the
 // line has one (so a move in a reading line stays whole) and anywhere in
