@@ -100,9 +100,9 @@ for SIZE in 100x30 80x24; do
 	key "?"
 	# Undo and redo.
 	key u
-	wait_for "2手目"
+	wait_for "move 2"
 	key r
-	wait_for "3手目"
+	wait_for "move 3"
 	# Keys typed quickly arrive in one read: "kk" still moves the cursor
 	# two ranks (from ２六, the last move, to ２四).
 	board_line() { screen | sed -n "${1}p" | sed 's/|[^|]*$//'; }
@@ -116,10 +116,10 @@ for SIZE in 100x30 80x24; do
 	wait_for "a game is on"
 	key Enter
 	wait_for "save as"
-	screen | grep -qF "3手目" || fail "the game left the screen"
+	screen | grep -qF "move 3" || fail "the game left the screen"
 	key Escape
 	wait_gone "save as"
-	screen | grep -qF "3手目" || fail "the game left the screen"
+	screen | grep -qF "move 3" || fail "the game left the screen"
 	# Flip the board: ranks read from 九 at the top.
 	key f
 	screen | sed -n '4p' | grep -qF "九" || fail "flip did not put 九 on top"
@@ -142,17 +142,17 @@ for SIZE in 100x30 80x24; do
 	wait_for "opened game.kifu"
 	key Right Right Right
 	wait_for "本譜のコメント"
-	wait_for "3手目"
+	wait_for "move 3"
 	key "]"
 	wait_for "☗６六歩(67)"
 	key "["
 	wait_for "☗２六歩(27)"
 	key End
-	wait_for "4手目"
+	wait_for "move 4"
 	key Home
 	wait_for "> start"
 	key g 3 Enter
-	wait_for "3手目"
+	wait_for "move 3"
 	# Overlays work on a replayed position too.
 	key e
 	wait_for "effect: b 先手 has more"

@@ -89,7 +89,7 @@ func TestAnalyzeWholeGame(t *testing.T) {
 	}
 	// The graph has an axis with labels, says whose view, marks the current move.
 	rng := a.graphRange()
-	for _, want := range []string{"評価値(先手)", fmt.Sprintf("%+5d|", rng), fmt.Sprintf("%+5d|", -rng), "    0|", "10手目"} {
+	for _, want := range []string{"score (先手)", fmt.Sprintf("%+5d|", rng), fmt.Sprintf("%+5d|", -rng), "    0|", "move 10"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("graph lacks %q:\n%s", want, v)
 		}

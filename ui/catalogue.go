@@ -288,10 +288,20 @@ var catalogue = map[string][2]string{
 	"file.saved":          {"saved ", "保存しました: "},
 
 	// The status line, the side panel and the engine panel.
-	"st.draw":                 {"%s - draw", "%s - 引き分け"},
-	"st.wins":                 {"%s - %s wins", "%s - %sの勝ち"},
+	"st.draw":                 {"draw (%s)", "%s - 引き分け"},
+	"st.wins":                 {"%[2]s wins (%[1]s)", "%s - %sの勝ち"},
 	"st.gameOver":             {"game over: ", "対局終了: "},
-	"st.ply":                  {"%d手目", "%d手目"},
+	"st.ply":                  {"move %d", "%d手目"},
+	"st.check":                {"check", "王手"},
+	"end.投了":                  {"resignation", "投了"},
+	"end.詰み":                  {"checkmate", "詰み"},
+	"end.千日手":                 {"repetition", "千日手"},
+	"end.連続王手の千日手":            {"perpetual check", "連続王手の千日手"},
+	"end.入玉宣言":                {"entering-king declaration", "入玉宣言"},
+	"end.時間切れ":                {"time", "時間切れ"},
+	"end.反則":                  {"illegal move", "反則"},
+	"end.中断":                  {"interrupted", "中断"},
+	"end.持将棋":                 {"impasse", "持将棋"},
 	"st.ended":                {"ended (%s)", "終局 (%s)"},
 	"st.toMove":               {"%s to move", "%sの番"},
 	"st.last":                 {"last ", "最終手 "},
@@ -314,7 +324,7 @@ var catalogue = map[string][2]string{
 	"ep.line":                 {"line ", "読み筋 "},
 	"ep.analysing":            {"analysing ", "解析中 "},
 	"ep.loss":                 {"%s lost %d points (the mover's view)", "%s %d点損 (指した側から見て)"},
-	"ep.best":                 {"best %s (評価値(先手) %s)", "最善 %s (評価値(先手) %s)"},
+	"ep.best":                 {"best %s (score for 先手 %s)", "最善 %s (評価値(先手) %s)"},
 	"cand.count":              {"candidates: %d (MultiPV)", "候補手 %d (MultiPV)"},
 	"cand.none":               {"no candidate %d (+ asks for more)", "候補手 %d はありません (+ で増やす)"},
 	"study.noKing":            {"check study: %s has no king", "逆利き: %sの玉がありません"},
@@ -330,7 +340,7 @@ var catalogue = map[string][2]string{
 	"hand.label":              {"in hand", "持駒"},
 	"hand.none":               {"none", "なし"},
 	"list.start":              {"start", "開始局面"},
-	"graph.title":             {"評価値(先手)", "評価値(先手)"},
+	"graph.title":             {"score (先手)", "評価値(先手)"},
 	"fx.compact":              {"effect: b 先手 has more  w 後手 has more  = as many  digits on empty squares: 先手/後手's counts", "利き: b 先手が多い  w 後手が多い  = 同数  空き升の数字は 先手/後手 の利きの数"},
 	"fx.medium":               {"effect: blue=先手 red=後手 (deeper: more ahead) yellow=as many  b/w/= the side with more  digits 先手:後手's counts", "利き: 色 青=先手 赤=後手 (濃いほど差が大きい) 黄=同数  b/w/= 多い側  数字 先手:後手 の利きの数"},
 	"fx.large":                {"effect: blue=先手 red=後手 (deeper: more ahead) yellow=as many  b/w/= the side with more  %s2 %s1 = 先手 2, 後手 1", "利き: 色 青=先手 赤=後手 (濃いほど差が大きい) 黄=同数  b/w/= 多い側  %s2 %s1 = 先手の利き2 後手の利き1"},
@@ -392,6 +402,15 @@ var catalogue = map[string][2]string{
 
 // tr is the message key in the model's language.
 func (m *Model) tr(key string) string { return tr(m.lang, key) }
+
+// trOr is the message key in language l, or def when the catalogue has
+// no such key (words that may or may not have a translation).
+func trOr(l Lang, key, def string) string {
+	if e, ok := catalogue[key]; ok {
+		return e[l]
+	}
+	return def
+}
 
 // tr is the message key in language l; a key missing from the
 // catalogue shows itself (a test checks that none is missing).

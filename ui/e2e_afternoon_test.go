@@ -26,7 +26,7 @@ func TestEndToEndResignEditKeepsGame(t *testing.T) {
 	p.keys("x")
 	p.waitFor("resign? y/n")
 	p.keys("y")
-	p.waitFor("投了 - 後手 wins")
+	p.waitFor("後手 wins (resignation)")
 	// The editor: b opens it (or asks first); a pawn on the cursor's
 	// square, then Esc leaves it as it was.
 	p.keys("b")

@@ -150,7 +150,7 @@ func TestExternalEngineGame(t *testing.T) {
 	tm := teatest.NewTestModel(t, New(o), teatest.WithInitialTermSize(100, 30))
 	waitText(t, tm, "Fakenormal")
 	keys(tm, ":", "7g7f", "enter")
-	waitText(t, tm, "2手目")
+	waitText(t, tm, "move 2")
 	tm.Send(tea.QuitMsg{})
 	m := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
 	p := game.NewStartPosition()

@@ -22,7 +22,7 @@ func TestCursorStaysAfterAIMove(t *testing.T) {
 		mv, _ := p.ParseUSIMove("3c3d")
 		return mv
 	}
-	m := runUntil(t, o, 100, 30, "2手目", ":", "7g7f", "enter")
+	m := runUntil(t, o, 100, 30, "move 2", ":", "7g7f", "enter")
 	if m.s.node.Ply != 2 {
 		t.Fatalf("ply %d", m.s.node.Ply)
 	}

@@ -437,7 +437,7 @@ func (m *Model) undo() tea.Cmd {
 		return nil
 	}
 	if m.s.end.over && !m.s.playing && m.s.game && !m.replay {
-		m.dialog = &choiceDialog{question: fmt.Sprintf(m.tr("ask.undoResume"), m.s.end.reason), choices: []choice{
+		m.dialog = &choiceDialog{question: fmt.Sprintf(m.tr("ask.undoResume"), m.s.end.reasonIn(m.lang)), choices: []choice{
 			{"y", m.tr("ask.resume"), resumeGameMsg{}},
 			{"n", m.tr("ask.cancel"), nil},
 		}}

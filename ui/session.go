@@ -204,10 +204,14 @@ func (e ending) bannerIn(l Lang, names [2]string) string {
 		return ""
 	}
 	if e.draw {
-		return fmt.Sprintf(tr(l, "st.draw"), e.reason)
+		return fmt.Sprintf(tr(l, "st.draw"), e.reasonIn(l))
 	}
-	return fmt.Sprintf(tr(l, "st.wins"), e.reason, names[e.winner])
+	return fmt.Sprintf(tr(l, "st.wins"), e.reasonIn(l), names[e.winner])
 }
+
+// reasonIn is how the game ended in language l: the record's word (投了)
+// on the Japanese screen, its English on the English one.
+func (e ending) reasonIn(l Lang) string { return trOr(l, "end."+e.reason, e.reason) }
 
 // sideNames returns 先手/後手, or 下手/上手 in a handicap game.
 func (s *session) sideNames() [2]string {

@@ -283,7 +283,7 @@ func TestClocksAndTimeLoss(t *testing.T) {
 	if !m.s.end.over || m.s.end.reason != "時間切れ" || m.s.end.winner != game.White {
 		t.Fatalf("ending %+v", m.s.end)
 	}
-	if !strings.Contains(m.View(), "時間切れ - 後手 wins") {
+	if !strings.Contains(m.View(), "後手 wins (time)") {
 		t.Fatal("no banner")
 	}
 }
@@ -308,9 +308,9 @@ func TestUndoAgainstAIAndResign(t *testing.T) {
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) }, teatest.WithDuration(10*time.Second))
 	}
 	keys(tm, ":", "7g7f", "enter")
-	wait("2手目")
+	wait("move 2")
 	keys(tm, ":", "2g2f", "enter")
-	wait("4手目")
+	wait("move 4")
 	keys(tm, "u")
 	tm.Send(tea.QuitMsg{})
 	m := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
@@ -321,7 +321,7 @@ func TestUndoAgainstAIAndResign(t *testing.T) {
 	if !m.s.end.over || m.s.end.reason != "投了" || m.s.end.winner != game.White {
 		t.Fatalf("resign: %+v", m.s.end)
 	}
-	if !strings.Contains(m.View(), "投了 - 後手 wins") {
+	if !strings.Contains(m.View(), "後手 wins (resignation)") {
 		t.Fatal("no banner")
 	}
 	if e := m.s.rec.Ending(); e == nil || e.Special != kif.Resign {

@@ -515,12 +515,12 @@ func (m *Model) statusLine() string {
 		parts = append(parts, fmt.Sprintf(m.tr("st.ply"), m.s.node.Ply))
 	}
 	if m.s.end.over {
-		parts = append(parts, fmt.Sprintf(m.tr("st.ended"), m.s.end.reason))
+		parts = append(parts, fmt.Sprintf(m.tr("st.ended"), m.s.end.reasonIn(m.lang)))
 	} else {
 		parts = append(parts, fmt.Sprintf(m.tr("st.toMove"), names[p.Side()]))
 	}
 	if p.InCheck() {
-		parts = append(parts, m.theme.Warn.Render("王手"))
+		parts = append(parts, m.theme.Warn.Render(m.tr("st.check")))
 	}
 	if lm := p.LastMove(); lm != game.NoMove {
 		var prev game.Move
