@@ -381,6 +381,9 @@ var catalogue = map[string][2]string{
 	"pr.key.hint":      {"hint", "ヒント"},
 	"pr.key.undo":      {"take back", "戻す"},
 	"pr.key.back":      {"sets", "問題集へ"},
+
+	// engines (trust issue)
+	"game.lastUsed": {"(none; last used: %s - enter takes it)", "(なし。前回: %s - enter で使う)"},
 }
 
 // tr is the message key in the model's language.

@@ -26,10 +26,11 @@ import (
 // reported with what it did, its side passes to the person at the
 // keyboard, and the game goes on.
 
-// EngineConfig names an external USI engine and the options set on it
-// after it starts.
+// EngineConfig names an external USI engine, the arguments it is run
+// with and the options set on it after it starts.
 type EngineConfig struct {
 	Path    string          `json:"path"`
+	Args    []string        `json:"args,omitempty"`
 	Options []OptionSetting `json:"options,omitempty"`
 }
 
@@ -76,11 +77,20 @@ func parseOptionsText(s string) ([]OptionSetting, error) {
 }
 
 // userConfig is what kiki remembers between runs in the user's config
-// folder: the external engine last chosen in the new-game dialog.
+// folder: the external engine last chosen in the new-game dialog. It is
+// remembered, not applied: the next run analyses and plays with the
+// built-in AI and the dialog offers the engine as a suggestion (an
+// engine used once must not take over later sessions, where it may not
+// even understand what kiki asks), unless the user made it the default.
 type userConfig struct {
 	Engine EngineConfig `json:"engine"`
-	// Analyser: the external engine analyses instead of the built-in AI.
+	// Analyser: the engine analysed (and gave hints) instead of the
+	// built-in AI.
 	Analyser bool `json:"analyser,omitempty"`
+	// Default is set by the user (by hand in the file): the engine is
+	// used from the start, as with --engine, analysing when Analyser is
+	// set. The dialog never sets it; saving keeps it.
+	Default bool `json:"default,omitempty"`
 }
 
 const configName = "config.json"
@@ -96,15 +106,19 @@ func loadUserConfig(dir string) (userConfig, error) {
 	return c, nil
 }
 
-// saveUserConfig writes the config in dir (nothing when dir is ""). A
-// file there that kiki cannot read is reported, not overwritten.
+// saveUserConfig writes the config in dir (nothing when dir is ""),
+// keeping the file's Default (the user's own choice, which no dialog
+// makes). A file there that kiki cannot read is reported, not
+// overwritten.
 func saveUserConfig(dir string, c userConfig) error {
 	if dir == "" {
 		return nil
 	}
-	if _, err := loadUserConfig(dir); err != nil {
+	old, err := loadUserConfig(dir)
+	if err != nil {
 		return err
 	}
+	c.Default = old.Default
 	data, err := json.MarshalIndent(c, "", "  ")
 	if err != nil {
 		return err
@@ -117,6 +131,29 @@ func saveUserConfig(dir string, c userConfig) error {
 		return err
 	}
 	return os.Rename(tmp, filepath.Join(dir, configName))
+}
+
+// applyUserConfig sets the engine a run starts with: the one given on
+// the command line (which analyses), else the config's only when the user
+// made it the default.
+func (x *extState) applyUserConfig(flag EngineConfig, c userConfig) {
+	switch {
+	case flag.Path != "":
+		x.cfg, x.analyse = flag, true
+	case c.Default && c.Engine.Path != "":
+		x.cfg, x.analyse = c.Engine, c.Analyser
+	}
+}
+
+// rememberedEngine is the engine config.json remembers, for the new-game
+// dialog to suggest (nothing when the file cannot be read: the error was
+// reported at start).
+func (m *Model) rememberedEngine() EngineConfig {
+	c, err := loadUserConfig(m.opts.ConfigDir)
+	if err != nil {
+		return EngineConfig{}
+	}
+	return c.Engine
 }
 
 // engineProc is one running external engine. Its searches run one after
@@ -167,7 +204,7 @@ func startEngine(cfg EngineConfig) (*engineProc, error) {
 	if cfg.Path == "" {
 		return nil, errors.New("no engine path")
 	}
-	c, err := usi.StartEngine(usi.ClientConfig{Path: cfg.Path})
+	c, err := usi.StartEngine(usi.ClientConfig{Path: cfg.Path, Args: cfg.Args})
 	if err != nil {
 		return nil, err
 	}
@@ -222,6 +259,9 @@ func (m *Model) loadEngines() tea.Cmd {
 	for c := game.Black; c <= game.White; c++ {
 		if pl := m.s.match.Players[c]; pl.Engine != "" && x.side[c] == nil {
 			want[c] = EngineConfig{Path: pl.Engine, Options: x.cfg.Options}
+			if pl.Engine == x.cfg.Path {
+				want[c].Args = x.cfg.Args
+			}
 			any = true
 		}
 	}

@@ -266,11 +266,16 @@ func TestNewGameDialogEngine(t *testing.T) {
 		t.Fatalf("remembered %+v", c)
 	}
 	m.ext.closeEngines()
-	// The next run's dialog opens on it.
+	// The next run's dialog suggests it (not applied: an engine used
+	// once does not take over later sessions); Enter on the field takes it.
 	m2 := newTestModel(o)
 	press(m2, "n")
+	if d := m2.dialog.(*gameDialog); d.path != "" || d.last.Path != path {
+		t.Errorf("next run: path %q, suggestion %q", d.path, d.last.Path)
+	}
+	press(m2, "j", "j", "j", "j", "j", "j", "j", "enter")
 	if d := m2.dialog.(*gameDialog); d.path != path || d.options != "Depth=2" {
-		t.Errorf("next run: path %q options %q", d.path, d.options)
+		t.Errorf("next run, the suggestion taken: path %q options %q", d.path, d.options)
 	}
 	// An engine chosen without a path is refused with the reason.
 	d2 := newGameDialog(5, [2]player{{}, {AI: true, Engine: "x"}}, evenNames, false)
