@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -229,15 +230,19 @@ type extState struct {
 	analyser *engineProc
 	gen      int // bumped when the engines are replaced; a late start is dropped
 	loading  bool
+	// resumed: the engines being started are a recovered game's; one
+	// that does not start again is offered to the person (resumeOffer).
+	resumed bool
 }
 
 // enginesReadyMsg brings the engines started for a game (and the
 // analyser), or what went wrong.
 type enginesReadyMsg struct {
-	gen      int
-	side     [2]*engineProc
-	analyser *engineProc
-	errs     []string
+	gen          int
+	side         [2]*engineProc
+	analyser     *engineProc
+	wantAnalyser bool // the analyser was asked for (nil: it did not start)
+	errs         []string
 }
 
 // closeEngines ends every running engine.
@@ -247,7 +252,7 @@ func (x *extState) closeEngines() {
 	x.analyser.close()
 	x.side, x.analyser = [2]*engineProc{}, nil
 	x.gen++
-	x.loading = false
+	x.loading, x.resumed = false, false
 }
 
 // loadEngines starts, in the background, the external engines the game's
@@ -273,7 +278,7 @@ func (m *Model) loadEngines() tea.Cmd {
 	gen, cfg := x.gen, x.cfg
 	m.setMessage(m.tr("engine.starting"), false)
 	return func() tea.Msg {
-		msg := enginesReadyMsg{gen: gen}
+		msg := enginesReadyMsg{gen: gen, wantAnalyser: wantAnalyser}
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		start := func(cfg EngineConfig, into **engineProc) {
@@ -282,7 +287,11 @@ func (m *Model) loadEngines() tea.Cmd {
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
-				msg.errs = append(msg.errs, err.Error())
+				// A side's engine and the analyser are often the same
+				// program: one report of each failure.
+				if !slices.Contains(msg.errs, err.Error()) {
+					msg.errs = append(msg.errs, err.Error())
+				}
 				return
 			}
 			*into = e
@@ -314,10 +323,18 @@ func (m *Model) onEnginesReady(msg enginesReadyMsg) tea.Cmd {
 		return nil
 	}
 	x.loading = false
-	if msg.analyser != nil {
+	resumed := x.resumed
+	x.resumed = false
+	switch {
+	case msg.analyser != nil:
 		x.analyser = msg.analyser
+	case msg.wantAnalyser:
+		// It did not start: the built-in AI analyses, rather than every
+		// later analysis trying the engine again.
+		x.analyse = false
 	}
 	names := m.s.sideNames()
+	var gone []string
 	for c := game.Black; c <= game.White; c++ {
 		pl := &m.s.match.Players[c]
 		switch {
@@ -326,13 +343,19 @@ func (m *Model) onEnginesReady(msg enginesReadyMsg) tea.Cmd {
 			pl.Name = msg.side[c].name(pl.Engine)
 			m.s.rec.Set(names[c], pl.String())
 		case pl.Engine != "" && x.side[c] == nil:
+			gone = append(gone, names[c]+" "+pl.Engine)
 			*pl = player{} // the engine did not start: the person plays
 			m.s.rec.Set(names[c], pl.String())
 		}
 	}
-	if len(msg.errs) > 0 {
+	switch {
+	case resumed && len(gone) > 0:
+		// The question says it all; the status line would say it twice.
+		m.setMessage("", false)
+		m.resumeOffer(fmt.Sprintf(m.tr("resume.gone"), strings.Join(gone, ", "), strings.Join(msg.errs, "; ")))
+	case len(msg.errs) > 0:
 		m.setMessage(m.tr("engine.failed")+strings.Join(msg.errs, "; "), true)
-	} else {
+	default:
 		m.setMessage(m.tr("engine.ready"), false)
 	}
 	return tea.Batch(m.maybeStartAI(), m.analysisFollow())
