@@ -169,7 +169,7 @@ func (m *Model) newGameDialog(fromHere bool) *gameDialog {
 	if m.s != nil {
 		players, names = m.s.match.Players, m.s.sideNames()
 	}
-	return newGameDialog(m.opts.Level, players, names, fromHere).withEngine(m.ext.cfg, m.ext.analyse, m.lang)
+	return newGameDialog(m.opts.Level, players, names, fromHere).withEngine(m.ext.cfg, m.ext.analyse, m.lang).suggesting(m.rememberedEngine())
 }
 
 // newOpenDialog lists the records of the folder and the library.

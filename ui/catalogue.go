@@ -398,6 +398,13 @@ var catalogue = map[string][2]string{
 	"pr.key.hint":      {"hint", "ヒント"},
 	"pr.key.undo":      {"take back", "戻す"},
 	"pr.key.back":      {"sets", "問題集へ"},
+
+	// engines (trust issue)
+	"game.lastUsed":  {"(none; last used: %s - enter takes it)", "(なし。前回: %s - enter で使う)"},
+	"resume.gone":    {"the engine of the resumed game did not start again (%s): %s", "再開した対局のエンジンを起動できません (%s): %s"},
+	"resume.unknown": {"kiki does not know who played %s (a file from an older kiki)", "%s を指していたのが誰か分かりません (古い kiki のファイル)"},
+	"resume.humans":  {"continue as human vs human", "人間同士で続ける"},
+	"resume.players": {"choose the players (play from here)", "対局者を選び直す (ここから対局)"},
 }
 
 // tr is the message key in the model's language.

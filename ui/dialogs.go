@@ -280,8 +280,11 @@ type gameDialog struct {
 	path     string // the external engine
 	options  string // its options, NAME=VALUE; NAME=VALUE
 	analyse  bool   // the external engine analyses
-	editing  bool   // typing into the path or options field
-	err      string
+	// last is the engine config.json remembers: shown beside an empty
+	// path, taken only when the user edits that field.
+	last    EngineConfig
+	editing bool // typing into the path or options field
+	err     string
 }
 
 // The new-game dialog's fields, in order.
@@ -338,6 +341,12 @@ func (d *gameDialog) withEngine(cfg EngineConfig, analyse bool, lang Lang) *game
 	return d
 }
 
+// suggesting offers the remembered engine beside an empty path.
+func (d *gameDialog) suggesting(last EngineConfig) *gameDialog {
+	d.last = last
+	return d
+}
+
 func (d *gameDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	k := dkeys
 	if d.editing {
@@ -347,8 +356,15 @@ func (d *gameDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	textField := d.field == fieldEnginePath || d.field == fieldOptions
 	if textField && key.Matches(msg, k.Enter, k.Right, k.Space) {
 		// The text fields are typed into after Enter, so that j and k
-		// still move between fields.
+		// still move between fields. An empty path starts from the
+		// remembered engine (ctrl+u clears it).
 		d.editing = true
+		if d.field == fieldEnginePath && d.path == "" && d.last.Path != "" {
+			d.path = d.last.Path
+			if d.options == "" {
+				d.options = optionsText(d.last.Options)
+			}
+		}
 		return nil, nil
 	}
 	step := 0
@@ -510,7 +526,9 @@ func (d *gameDialog) view(th *Theme, _ int) string {
 	} else if d.editing {
 		options += "_"
 	}
-	if path == "" {
+	if path == "" && d.last.Path != "" {
+		path = th.Dim.Render(fmt.Sprintf(t("game.lastUsed"), d.last.Path))
+	} else if path == "" {
 		path = th.Dim.Render(t("game.noPath"))
 	} else if runewidth.StringWidth(path) > pathShown {
 		// The end of a long path names the engine: keep it, on one line.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -26,10 +27,11 @@ import (
 // reported with what it did, its side passes to the person at the
 // keyboard, and the game goes on.
 
-// EngineConfig names an external USI engine and the options set on it
-// after it starts.
+// EngineConfig names an external USI engine, the arguments it is run
+// with and the options set on it after it starts.
 type EngineConfig struct {
 	Path    string          `json:"path"`
+	Args    []string        `json:"args,omitempty"`
 	Options []OptionSetting `json:"options,omitempty"`
 }
 
@@ -76,11 +78,20 @@ func parseOptionsText(s string) ([]OptionSetting, error) {
 }
 
 // userConfig is what kiki remembers between runs in the user's config
-// folder: the external engine last chosen in the new-game dialog.
+// folder: the external engine last chosen in the new-game dialog. It is
+// remembered, not applied: the next run analyses and plays with the
+// built-in AI and the dialog offers the engine as a suggestion (an
+// engine used once must not take over later sessions, where it may not
+// even understand what kiki asks), unless the user made it the default.
 type userConfig struct {
 	Engine EngineConfig `json:"engine"`
-	// Analyser: the external engine analyses instead of the built-in AI.
+	// Analyser: the engine analysed (and gave hints) instead of the
+	// built-in AI.
 	Analyser bool `json:"analyser,omitempty"`
+	// Default is set by the user (by hand in the file): the engine is
+	// used from the start, as with --engine, analysing when Analyser is
+	// set. The dialog never sets it; saving keeps it.
+	Default bool `json:"default,omitempty"`
 }
 
 const configName = "config.json"
@@ -96,15 +107,19 @@ func loadUserConfig(dir string) (userConfig, error) {
 	return c, nil
 }
 
-// saveUserConfig writes the config in dir (nothing when dir is ""). A
-// file there that kiki cannot read is reported, not overwritten.
+// saveUserConfig writes the config in dir (nothing when dir is ""),
+// keeping the file's Default (the user's own choice, which no dialog
+// makes). A file there that kiki cannot read is reported, not
+// overwritten.
 func saveUserConfig(dir string, c userConfig) error {
 	if dir == "" {
 		return nil
 	}
-	if _, err := loadUserConfig(dir); err != nil {
+	old, err := loadUserConfig(dir)
+	if err != nil {
 		return err
 	}
+	c.Default = old.Default
 	data, err := json.MarshalIndent(c, "", "  ")
 	if err != nil {
 		return err
@@ -117,6 +132,29 @@ func saveUserConfig(dir string, c userConfig) error {
 		return err
 	}
 	return os.Rename(tmp, filepath.Join(dir, configName))
+}
+
+// applyUserConfig sets the engine a run starts with: the one given on
+// the command line (which analyses), else the config's only when the user
+// made it the default.
+func (x *extState) applyUserConfig(flag EngineConfig, c userConfig) {
+	switch {
+	case flag.Path != "":
+		x.cfg, x.analyse = flag, true
+	case c.Default && c.Engine.Path != "":
+		x.cfg, x.analyse = c.Engine, c.Analyser
+	}
+}
+
+// rememberedEngine is the engine config.json remembers, for the new-game
+// dialog to suggest (nothing when the file cannot be read: the error was
+// reported at start).
+func (m *Model) rememberedEngine() EngineConfig {
+	c, err := loadUserConfig(m.opts.ConfigDir)
+	if err != nil {
+		return EngineConfig{}
+	}
+	return c.Engine
 }
 
 // engineProc is one running external engine. Its searches run one after
@@ -167,7 +205,7 @@ func startEngine(cfg EngineConfig) (*engineProc, error) {
 	if cfg.Path == "" {
 		return nil, errors.New("no engine path")
 	}
-	c, err := usi.StartEngine(usi.ClientConfig{Path: cfg.Path})
+	c, err := usi.StartEngine(usi.ClientConfig{Path: cfg.Path, Args: cfg.Args})
 	if err != nil {
 		return nil, err
 	}
@@ -192,15 +230,19 @@ type extState struct {
 	analyser *engineProc
 	gen      int // bumped when the engines are replaced; a late start is dropped
 	loading  bool
+	// resumed: the engines being started are a recovered game's; one
+	// that does not start again is offered to the person (resumeOffer).
+	resumed bool
 }
 
 // enginesReadyMsg brings the engines started for a game (and the
 // analyser), or what went wrong.
 type enginesReadyMsg struct {
-	gen      int
-	side     [2]*engineProc
-	analyser *engineProc
-	errs     []string
+	gen          int
+	side         [2]*engineProc
+	analyser     *engineProc
+	wantAnalyser bool // the analyser was asked for (nil: it did not start)
+	errs         []string
 }
 
 // closeEngines ends every running engine.
@@ -210,7 +252,7 @@ func (x *extState) closeEngines() {
 	x.analyser.close()
 	x.side, x.analyser = [2]*engineProc{}, nil
 	x.gen++
-	x.loading = false
+	x.loading, x.resumed = false, false
 }
 
 // loadEngines starts, in the background, the external engines the game's
@@ -222,6 +264,9 @@ func (m *Model) loadEngines() tea.Cmd {
 	for c := game.Black; c <= game.White; c++ {
 		if pl := m.s.match.Players[c]; pl.Engine != "" && x.side[c] == nil {
 			want[c] = EngineConfig{Path: pl.Engine, Options: x.cfg.Options}
+			if pl.Engine == x.cfg.Path {
+				want[c].Args = x.cfg.Args
+			}
 			any = true
 		}
 	}
@@ -233,7 +278,7 @@ func (m *Model) loadEngines() tea.Cmd {
 	gen, cfg := x.gen, x.cfg
 	m.setMessage(m.tr("engine.starting"), false)
 	return func() tea.Msg {
-		msg := enginesReadyMsg{gen: gen}
+		msg := enginesReadyMsg{gen: gen, wantAnalyser: wantAnalyser}
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		start := func(cfg EngineConfig, into **engineProc) {
@@ -242,7 +287,11 @@ func (m *Model) loadEngines() tea.Cmd {
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
-				msg.errs = append(msg.errs, err.Error())
+				// A side's engine and the analyser are often the same
+				// program: one report of each failure.
+				if !slices.Contains(msg.errs, err.Error()) {
+					msg.errs = append(msg.errs, err.Error())
+				}
 				return
 			}
 			*into = e
@@ -274,10 +323,18 @@ func (m *Model) onEnginesReady(msg enginesReadyMsg) tea.Cmd {
 		return nil
 	}
 	x.loading = false
-	if msg.analyser != nil {
+	resumed := x.resumed
+	x.resumed = false
+	switch {
+	case msg.analyser != nil:
 		x.analyser = msg.analyser
+	case msg.wantAnalyser:
+		// It did not start: the built-in AI analyses, rather than every
+		// later analysis trying the engine again.
+		x.analyse = false
 	}
 	names := m.s.sideNames()
+	var gone []string
 	for c := game.Black; c <= game.White; c++ {
 		pl := &m.s.match.Players[c]
 		switch {
@@ -286,13 +343,19 @@ func (m *Model) onEnginesReady(msg enginesReadyMsg) tea.Cmd {
 			pl.Name = msg.side[c].name(pl.Engine)
 			m.s.rec.Set(names[c], pl.String())
 		case pl.Engine != "" && x.side[c] == nil:
+			gone = append(gone, names[c]+" "+pl.Engine)
 			*pl = player{} // the engine did not start: the person plays
 			m.s.rec.Set(names[c], pl.String())
 		}
 	}
-	if len(msg.errs) > 0 {
+	switch {
+	case resumed && len(gone) > 0:
+		// The question says it all; the status line would say it twice.
+		m.setMessage("", false)
+		m.resumeOffer(fmt.Sprintf(m.tr("resume.gone"), strings.Join(gone, ", "), strings.Join(msg.errs, "; ")))
+	case len(msg.errs) > 0:
 		m.setMessage(m.tr("engine.failed")+strings.Join(msg.errs, "; "), true)
-	} else {
+	default:
 		m.setMessage(m.tr("engine.ready"), false)
 	}
 	return tea.Batch(m.maybeStartAI(), m.analysisFollow())

@@ -31,10 +31,12 @@ func TestMain(m *testing.M) {
 
 // fakeUSI is a minimal engine: "normal" plays the legal move that sorts
 // first in USI; "material" does too, scoring the material from the side
-// to move's view; "crash" exits when asked to think.
+// to move's view; "crash" exits when asked to think; "multipv" sends
+// fakeMultiPVLines (and answers go infinite at stop).
 func fakeUSI(mode string) int {
 	sc := bufio.NewScanner(os.Stdin)
 	var pos *game.Position
+	pending := false // a go infinite waits for stop
 	for sc.Scan() {
 		line := sc.Text()
 		f := strings.Fields(line)
@@ -61,6 +63,18 @@ func fakeUSI(mode string) int {
 			case "crash":
 				fmt.Fprintln(os.Stderr, "fake engine: segmentation fault (on purpose)")
 				return 7
+			case "multipv":
+				// As fairy-stockfish reports with MultiPV 3: scored
+				// lines, then lines without a score.
+				for _, l := range fakeMultiPVLines {
+					fmt.Println(l)
+				}
+				if len(f) > 1 && f[1] == "infinite" {
+					pending = true
+					continue
+				}
+				fmt.Println("bestmove 7g7f")
+				continue
 			}
 			var ml game.MoveList
 			pos.LegalMoves(&ml)
@@ -80,11 +94,27 @@ func fakeUSI(mode string) int {
 			}
 			fmt.Printf("info depth 1 score cp %d pv %s\n", score, best)
 			fmt.Println("bestmove " + best)
+		case "stop":
+			if pending {
+				pending = false
+				fmt.Println("bestmove 7g7f")
+			}
 		case "quit":
 			return 0
 		}
 	}
 	return 0
+}
+
+// fakeMultiPVLines are the "multipv" fake's reports of the start
+// position: three candidates, then a currmove line and a line of
+// statistics alone, neither with a score.
+var fakeMultiPVLines = []string{
+	"info depth 12 seldepth 18 multipv 1 score cp 191 nodes 100000 nps 50000 time 2000 pv 7g7f 3c3d 2g2f",
+	"info depth 12 seldepth 18 multipv 2 score cp 180 nodes 100500 nps 50100 time 2005 pv 2g2f 8c8d",
+	"info depth 12 seldepth 17 multipv 3 score cp 161 nodes 101000 nps 50200 time 2010 pv 5g5f",
+	"info depth 13 currmove 7g7f currmovenumber 1",
+	"info nodes 150000 nps 60000 hashfull 30",
 }
 
 // material is 100 points a piece, board and hand, from the side to
@@ -236,11 +266,16 @@ func TestNewGameDialogEngine(t *testing.T) {
 		t.Fatalf("remembered %+v", c)
 	}
 	m.ext.closeEngines()
-	// The next run's dialog opens on it.
+	// The next run's dialog suggests it (not applied: an engine used
+	// once does not take over later sessions); Enter on the field takes it.
 	m2 := newTestModel(o)
 	press(m2, "n")
+	if d := m2.dialog.(*gameDialog); d.path != "" || d.last.Path != path {
+		t.Errorf("next run: path %q, suggestion %q", d.path, d.last.Path)
+	}
+	press(m2, "j", "j", "j", "j", "j", "j", "j", "enter")
 	if d := m2.dialog.(*gameDialog); d.path != path || d.options != "Depth=2" {
-		t.Errorf("next run: path %q options %q", d.path, d.options)
+		t.Errorf("next run, the suggestion taken: path %q options %q", d.path, d.options)
 	}
 	// An engine chosen without a path is refused with the reason.
 	d2 := newGameDialog(5, [2]player{{}, {AI: true, Engine: "x"}}, evenNames, false)

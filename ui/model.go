@@ -126,15 +126,11 @@ func New(o Options) *Model {
 		o.Level = 5
 	}
 	m := &Model{opts: o, keys: newKeyMapIn(o.Lang), help: help.New(), lang: o.Lang}
-	if o.Engine.Path != "" {
-		m.ext.cfg, m.ext.analyse = o.Engine, true
-	} else {
-		c, err := loadUserConfig(o.ConfigDir)
-		m.ext.cfg, m.ext.analyse = c.Engine, c.Analyser && c.Engine.Path != ""
-		if err != nil {
-			defer m.setMessage(err.Error(), true)
-		}
+	c, err := loadUserConfig(o.ConfigDir)
+	if err != nil && o.Engine.Path == "" {
+		defer m.setMessage(err.Error(), true)
 	}
+	m.ext.applyUserConfig(o.Engine, c)
 	if o.Theme != nil {
 		m.theme = *o.Theme
 	} else {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,11 +22,65 @@ import (
 // a crash or a closed terminal is offered back at the next start, as
 // editors recover files.
 
+// The KIF says who played only as names (先手 gpsshogi …), which is not
+// enough to play on: beside it, recoveryMetaPath holds the players
+// themselves (kiki's AI and its level, or an engine's path) and the
+// engine settings, so that a resumed game is the game that was left.
+
 // recoveryState remembers what was last written, so that the file is
 // written once per change rather than on every message.
 type recoveryState struct {
 	written bool
 	key     string
+}
+
+// recoveryMeta is the note beside the recovery file.
+type recoveryMeta struct {
+	// Started is the record's 開始日時: a note that does not match its
+	// record (left by another game) is not used.
+	Started string `json:"started"`
+	// Players are the game's, by colour (先手, 後手).
+	Players [2]recoveredPlayer `json:"players"`
+	// Engine is the external engine's settings (its sides and the
+	// analyser use them); Analyser, whether it analysed.
+	Engine   EngineConfig `json:"engine"`
+	Analyser bool         `json:"analyser,omitempty"`
+}
+
+// recoveredPlayer is a match.Player as the note writes it.
+type recoveredPlayer struct {
+	AI     bool   `json:"ai,omitempty"`
+	Level  int    `json:"level,omitempty"`
+	Engine string `json:"engine,omitempty"`
+	Name   string `json:"name,omitempty"`
+}
+
+// recoveryMetaPath is the note's file: the recovery file's name with
+// .json for its extension.
+func recoveryMetaPath(path string) string {
+	return strings.TrimSuffix(path, filepath.Ext(path)) + ".json"
+}
+
+// recoveryNote is the note for the game on screen.
+func (m *Model) recoveryNote() recoveryMeta {
+	started, _ := m.s.rec.Get("開始日時")
+	n := recoveryMeta{Started: started, Engine: m.ext.cfg, Analyser: m.ext.analyse}
+	for c, pl := range m.s.match.Players {
+		n.Players[c] = recoveredPlayer{AI: pl.AI, Level: pl.Level, Engine: pl.Engine, Name: pl.Name}
+	}
+	return n
+}
+
+// readRecoveryNote reads the note beside the recovery file, when there is
+// one for r.
+func (m *Model) readRecoveryNote(r *kif.Record) (recoveryMeta, bool) {
+	var n recoveryMeta
+	data, err := os.ReadFile(recoveryMetaPath(m.opts.RecoveryFile))
+	if err != nil || json.Unmarshal(data, &n) != nil {
+		return recoveryMeta{}, false
+	}
+	started, _ := r.Get("開始日時")
+	return n, n.Started == started
 }
 
 // autosave keeps the recovery file in step with the game on screen.
@@ -40,13 +95,22 @@ func (m *Model) autosave() {
 		}
 		return
 	}
-	key := fmt.Sprintf("%p/%v/%v/%d/%d", m.s.node, m.s.end.over, m.s.playing, len(m.s.node.Children), len(m.s.node.Comments))
+	note := m.recoveryNote()
+	noteData, err := json.Marshal(note)
+	if err != nil {
+		noteData = nil // cannot happen: the note is plain data
+	}
+	key := fmt.Sprintf("%p/%v/%v/%d/%d/%s", m.s.node, m.s.end.over, m.s.playing, len(m.s.node.Children), len(m.s.node.Comments), noteData)
 	if m.recovery.written && key == m.recovery.key {
 		return
 	}
 	data, err := kif.Encode(m.s.rec, kif.FormatKIFU)
 	if err == nil {
 		err = os.MkdirAll(filepath.Dir(path), 0o700)
+	}
+	// The note first: a record is never left with the note of another game.
+	if err == nil {
+		err = kif.WriteAtomic(recoveryMetaPath(path), noteData)
 	}
 	if err == nil {
 		err = kif.WriteAtomic(path, data)
@@ -66,6 +130,7 @@ func (m *Model) dropRecovery() {
 		return
 	}
 	os.Remove(m.opts.RecoveryFile)
+	os.Remove(recoveryMetaPath(m.opts.RecoveryFile))
 	m.recovery = recoveryState{}
 }
 
@@ -93,9 +158,14 @@ func (m *Model) offerRecovery() {
 	}}
 }
 
-// resumeGame continues a recovered game at its last move: the players
-// come from the record's header; a game that had ended opens as a record.
+// resumeGame continues a recovered game at its last move with the same
+// players (kiki's AI at its level, an engine with its settings), from
+// the note beside the record, else from the record's header; a side the
+// header names as neither a person nor kiki's AI was an engine that
+// cannot be named, and the person is asked (resumeOffer). A game that
+// had ended opens as a record.
 func (m *Model) resumeGame(r *kif.Record) tea.Cmd {
+	note, noted := m.readRecoveryNote(r)
 	m.openRecord(r, "", m.tr("recovery.name"))
 	for m.s.forward() {
 	}
@@ -106,16 +176,38 @@ func (m *Model) resumeGame(r *kif.Record) tea.Cmd {
 		m.setMessage(m.tr("recovery.ended"), false)
 		return nil
 	}
-	names := m.s.sideNames()
-	for c := range m.s.match.Players {
-		v, _ := r.Get(names[c])
-		if lv, ok := strings.CutPrefix(strings.TrimSpace(v), "AI Lv"); ok {
-			n, err := strconv.Atoi(lv)
-			if err != nil || n < 1 || n > 10 {
-				n = m.opts.Level
-			}
-			m.s.match.Players[c] = player{AI: true, Level: n}
+	level := func(n int) int {
+		if n < 1 || n > 10 {
+			return m.opts.Level
 		}
+		return n
+	}
+	names := m.s.sideNames()
+	var unknown []string
+	for c := range m.s.match.Players {
+		if noted {
+			pl := note.Players[c]
+			m.s.match.Players[c] = player{AI: pl.AI || pl.Engine != "", Level: level(pl.Level), Engine: pl.Engine, Name: pl.Name}
+			continue
+		}
+		v, _ := r.Get(names[c])
+		v = strings.TrimSpace(v)
+		if lv, ok := strings.CutPrefix(v, "AI Lv"); ok {
+			n, err := strconv.Atoi(lv)
+			if err != nil {
+				n = 0
+			}
+			m.s.match.Players[c] = player{AI: true, Level: level(n)}
+		} else if v != "" && v != (player{}).String() {
+			unknown = append(unknown, names[c]+" "+v)
+		}
+	}
+	if noted && note.Engine.Path != "" {
+		// The game's own engine settings, whatever this run started with
+		// (a game that had none keeps this run's).
+		m.ext.closeEngines()
+		m.ext.cfg, m.ext.analyse = note.Engine, note.Analyser && note.Engine.Path != ""
+		m.ext.resumed = true
 	}
 	m.s.playing = true
 	m.replay = false
@@ -124,7 +216,21 @@ func (m *Model) resumeGame(r *kif.Record) tea.Cmd {
 	m.s.match.Clock = restoreClock(clockText, m.s.rec.MainLine(), m.opts.Now())
 	m.board.flipped = m.s.match.Players[0].AI && !m.s.match.Players[1].AI
 	m.setMessage(m.tr("recovery.resumed"), false)
-	return m.maybeStartAI()
+	if len(unknown) > 0 {
+		m.resumeOffer(fmt.Sprintf(m.tr("resume.unknown"), strings.Join(unknown, ", ")))
+	}
+	return tea.Batch(m.loadEngines(), m.maybeStartAI())
+}
+
+// resumeOffer tells that a resumed game cannot have its engine back
+// (why) and offers to play on as human against human (Enter, y, Esc:
+// the engine's side is the person's already) or to choose the players
+// again from this position (p).
+func (m *Model) resumeOffer(why string) {
+	m.dialog = &choiceDialog{question: why, sel: 1, choices: []choice{
+		{"p", m.tr("resume.players"), showNewGameMsg{fromHere: true}},
+		{"y", m.tr("resume.humans"), nil},
+	}}
 }
 
 // restoreClock is the clocks of a recovered game: its time control (the

@@ -308,7 +308,10 @@ func goCommandLine(l ai.Limits) string {
 	case l.Infinite:
 		sb.WriteString(" infinite")
 	case l.MoveTime > 0:
-		sb.WriteString(" movetime " + ms(l.MoveTime))
+		// "go movetime" is not USI (it came from UCI): gpsusi dies on it.
+		// Every USI engine takes a byoyomi with no main time, which is a
+		// fixed time per move.
+		sb.WriteString(" btime 0 wtime 0 byoyomi " + ms(l.MoveTime))
 	case l.BTime > 0 || l.WTime > 0 || l.Byoyomi > 0 || l.BInc > 0 || l.WInc > 0:
 		sb.WriteString(" btime " + ms(l.BTime) + " wtime " + ms(l.WTime))
 		if l.BInc > 0 || l.WInc > 0 {
@@ -355,7 +358,7 @@ func (c *Client) await(ctx context.Context, p *game.Position, r ai.Request) ai.R
 		overdue = time.After(t + c.cfg.Grace)
 	}
 	done := ctx.Done()
-	var last ai.Info
+	var infos infoTracker
 	for {
 		var l string
 		var ok bool
@@ -379,15 +382,12 @@ func (c *Client) await(ctx context.Context, p *game.Position, r ai.Request) ai.R
 		}
 		switch {
 		case strings.HasPrefix(l, "info "):
-			i := parseInfo(p, l, time.Since(start))
-			if i.String == "" {
-				last = i
-			}
+			i := infos.add(p, l, time.Since(start))
 			if r.Info != nil {
 				r.Info(i)
 			}
 		case l == "bestmove" || strings.HasPrefix(l, "bestmove "):
-			return c.bestmove(p, l, last)
+			return c.bestmove(p, l, infos.head)
 		}
 	}
 }
@@ -430,12 +430,99 @@ func (c *Client) bestmove(p *game.Position, l string, last ai.Info) ai.Result {
 	return res
 }
 
+// infoHas says which fields an info line carried.
+type infoHas uint16
+
+const (
+	hasDepth infoHas = 1 << iota
+	hasSelDepth
+	hasNodes
+	hasNPS
+	hasTime
+	hasHashfull
+	hasScore
+)
+
+// infoTracker puts an engine's info lines together into what the search
+// has found so far. Engines split their reports: fairy-stockfish sends
+// "info depth 13 currmove 7g7f currmovenumber 1" between its scored
+// lines, and some engines send nodes and nps on lines of their own. A
+// line is not the whole state: only a scored line changes a score and a
+// line of moves, and the statistics (depth, nodes, nps, time, hashfull)
+// are taken from whichever line carries them.
+type infoTracker struct {
+	// head is the search's headline: the best line's (multipv 1, or an
+	// engine without MultiPV) score and moves, with the latest statistics.
+	head ai.Info
+}
+
+// add reads one info line and returns the report to pass on: a scored
+// candidate other than the best (multipv 2 and up) as itself, with the
+// statistics it lacks filled in; anything else as the headline, with
+// MultiPV 0 when the line was not a scored line (so that a candidates'
+// list keeps its own lines); an "info string" as it is.
+func (t *infoTracker) add(p *game.Position, l string, elapsed time.Duration) ai.Info {
+	i, has := parseInfoFields(p, l, elapsed)
+	if i.String != "" {
+		return i
+	}
+	h := &t.head
+	if has&hasDepth != 0 {
+		h.Depth = i.Depth
+	}
+	if has&hasSelDepth != 0 {
+		h.SelDepth = i.SelDepth
+	}
+	if has&hasNodes != 0 {
+		h.Nodes = i.Nodes
+	}
+	if has&hasNPS != 0 {
+		h.NPS = i.NPS
+	}
+	if has&hasHashfull != 0 {
+		h.Hashfull = i.Hashfull
+	}
+	h.Time = i.Time // elapsed when the line has no time
+	if has&hasScore == 0 {
+		out := *h
+		out.MultiPV = 0
+		return out
+	}
+	if i.MultiPV > 1 {
+		// Another candidate: its own score and line, the search's
+		// statistics where it gave none.
+		if has&hasDepth == 0 {
+			i.Depth = h.Depth
+		}
+		if has&hasNodes == 0 {
+			i.Nodes = h.Nodes
+		}
+		if has&hasNPS == 0 {
+			i.NPS = h.NPS
+		}
+		return i
+	}
+	h.Score, h.Bound, h.MultiPV = i.Score, i.Bound, i.MultiPV
+	// A scored line without moves (a fail-low report) keeps the last line.
+	if len(i.PV) > 0 || len(h.PV) == 0 {
+		h.PV = i.PV
+	}
+	return *h
+}
+
 // parseInfo reads an info line; what it cannot read it leaves out (an
 // engine's own extensions are common), and a PV stops at its first move
 // that is not legal.
 func parseInfo(p *game.Position, l string, elapsed time.Duration) ai.Info {
+	i, _ := parseInfoFields(p, l, elapsed)
+	return i
+}
+
+// parseInfoFields is parseInfo, saying which fields the line carried.
+func parseInfoFields(p *game.Position, l string, elapsed time.Duration) (ai.Info, infoHas) {
 	f := strings.Fields(l)
 	i := ai.Info{Time: elapsed}
+	var has infoHas
 	num := func(k int) int64 {
 		if k >= len(f) {
 			return 0
@@ -447,32 +534,39 @@ func parseInfo(p *game.Position, l string, elapsed time.Duration) ai.Info {
 		switch f[k] {
 		case "string":
 			i.String = strings.Join(f[k+1:], " ")
-			return i
+			return i, has
 		case "depth":
 			k++
 			i.Depth = int(num(k))
+			has |= hasDepth
 		case "seldepth":
 			k++
 			i.SelDepth = int(num(k))
+			has |= hasSelDepth
 		case "multipv":
 			k++
 			i.MultiPV = int(num(k))
 		case "nodes":
 			k++
 			i.Nodes = uint64(max(num(k), 0))
+			has |= hasNodes
 		case "nps":
 			k++
 			i.NPS = uint64(max(num(k), 0))
+			has |= hasNPS
 		case "time":
 			k++
 			i.Time = time.Duration(num(k)) * time.Millisecond
+			has |= hasTime
 		case "hashfull":
 			k++
 			i.Hashfull = int(num(k))
+			has |= hasHashfull
 		case "score":
 			k++
 			if k+1 < len(f) {
 				i.Score = parseScore(f[k], f[k+1])
+				has |= hasScore
 				k++
 			}
 		case "lowerbound":
@@ -489,10 +583,10 @@ func parseInfo(p *game.Position, l string, elapsed time.Duration) ai.Info {
 				i.PV = append(i.PV, m)
 				q.DoMove(m)
 			}
-			return i
+			return i, has
 		}
 	}
-	return i
+	return i, has
 }
 
 // parseScore turns "cp N" or "mate N" (N plies; negative: being mated;

@@ -62,6 +62,11 @@ func fakeEngine(mode string) int {
 				say("bestmove 1a1b")
 			case "win":
 				say("bestmove win")
+			case "currmove":
+				for _, l := range multiPVLines {
+					say(l)
+				}
+				say("bestmove 7g7f")
 			}
 		case "quit":
 			return 0
@@ -233,7 +238,9 @@ func TestGoCommandLine(t *testing.T) {
 	}{
 		{ai.Limits{}, "go infinite"},
 		{ai.Limits{Infinite: true}, "go infinite"},
-		{ai.Limits{MoveTime: 1500 * time.Millisecond}, "go movetime 1500"},
+		// A fixed time is asked in the form every USI engine takes (gpsusi
+		// dies on "go movetime").
+		{ai.Limits{MoveTime: 1500 * time.Millisecond}, "go btime 0 wtime 0 byoyomi 1500"},
 		{ai.Limits{BTime: 60 * time.Second, WTime: 30 * time.Second, Byoyomi: 10 * time.Second}, "go btime 60000 wtime 30000 byoyomi 10000"},
 		{ai.Limits{Byoyomi: time.Second}, "go btime 0 wtime 0 byoyomi 1000"},
 		{ai.Limits{BTime: time.Second, WTime: time.Second, BInc: 2 * time.Second, WInc: 2 * time.Second}, "go btime 1000 wtime 1000 binc 2000 winc 2000"},

@@ -147,8 +147,13 @@ func TestParseGoReadsClientLines(t *testing.T) {
 	} {
 		line := goCommandLine(l)
 		got, err := parseGo(strings.Fields(line)[1:])
-		if err != nil || len(got.ignored) > 0 || got.mate || got.limits != l {
-			t.Errorf("%q: %+v, %v; want %+v", line, got, err, l)
+		want := l
+		if l.MoveTime > 0 {
+			// Sent as a byoyomi with no main time: the same time per move.
+			want = ai.Limits{Byoyomi: l.MoveTime}
+		}
+		if err != nil || len(got.ignored) > 0 || got.mate || got.limits != want {
+			t.Errorf("%q: %+v, %v; want %+v", line, got, err, want)
 		}
 	}
 }
