@@ -337,7 +337,7 @@ func runUI(args []string, stdout, stderr io.Writer) int {
 		} else {
 			o.Record, o.RecordPath = rec, rest[0]
 			if rest[0] == "-" {
-				o.RecordPath, o.RecordName = "", "標準入力 (stdin)"
+				o.RecordPath, o.RecordName = "", "-"
 			}
 		}
 	}

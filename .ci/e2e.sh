@@ -80,7 +80,7 @@ for SIZE in 100x30 80x24; do
 	key :
 	typ "55角打"
 	key Enter
-	wait_for "持ち駒にない"
+	wait_for "no 角 in hand"
 	key Escape
 	# Overlays: effect map, check study (cycle the kind, switch sides), help.
 	key e

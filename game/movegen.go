@@ -1,5 +1,7 @@
 package game
 
+import "fmt"
+
 // MaxMoves bounds the number of legal moves in any position (the most
 // known is 593).
 const MaxMoves = 600
@@ -375,46 +377,95 @@ func (p *Position) IsLegal(m Move) bool {
 	return ml.Contains(m)
 }
 
+// Illegality is the rule a move breaks, for a screen to word in its own
+// language; Legal for a legal move.
+type Illegality uint8
+
+// The rules a move can break.
+const (
+	Legal           Illegality = iota
+	NoSuchSquare               // off the board
+	NotAHandPiece              // only an unpromoted piece in hand can be dropped
+	NotInHand                  // 持ち駒にない
+	Occupied                   // a drop on a piece
+	DeadDrop                   // 行き所のない駒: dropped where it could never move
+	TwoPawns                   // 二歩
+	PawnDropMate               // 打ち歩詰め
+	KingLeftInCheck            // 王手放置
+	NotYourPiece               // no piece of the side to move on the origin
+	CannotMoveThere            // not where the piece moves
+	CannotPromote              // 成れない
+	MustPromote                // 行き所のない駒: must promote there
+)
+
+// illegalWhy are the rules' explanations in English, with the rule's
+// Japanese name where players know it by that name.
+var illegalWhy = [...]string{
+	Legal: "", NoSuchSquare: "no such square", NotAHandPiece: "only an unpromoted piece in hand can be dropped",
+	NotInHand: "持ち駒にない (not in hand)", Occupied: "the square is occupied",
+	DeadDrop: "行き所のない駒 (the piece could never move from there)", TwoPawns: "二歩 (two pawns on a file)",
+	PawnDropMate: "打ち歩詰め (a pawn drop may not mate)", KingLeftInCheck: "王手放置 (the king is left in check)",
+	NotYourPiece: "no piece of the side to move there", CannotMoveThere: "the piece cannot move there",
+	CannotPromote: "成れない (cannot promote on this move)", MustPromote: "行き所のない駒 (the piece must promote there)",
+}
+
+// String explains the rule in English (with its Japanese name).
+func (i Illegality) String() string {
+	if int(i) < len(illegalWhy) {
+		return illegalWhy[i]
+	}
+	return fmt.Sprintf("Illegality(%d)", int(i))
+}
+
 // WhyIllegal explains why m is not legal, naming the rule in Japanese as
 // players know it; it returns "" for a legal move.
 func (p *Position) WhyIllegal(m Move) string {
+	i := p.Illegality(m)
+	if i == NotInHand {
+		return "持ち駒にない (no " + m.DropType().Name() + " in hand)"
+	}
+	return i.String()
+}
+
+// Illegality is the rule m breaks in p, Legal when it breaks none.
+func (p *Position) Illegality(m Move) Illegality {
 	if p.IsLegal(m) {
-		return ""
+		return Legal
 	}
 	us := p.side
 	to := m.To()
 	if !to.Valid() {
-		return "no such square"
+		return NoSuchSquare
 	}
 	if m.IsDrop() {
 		t := m.DropType()
 		switch {
 		case t < Pawn || t > Gold:
-			return "only an unpromoted piece in hand can be dropped"
+			return NotAHandPiece
 		case !p.hands[us].Has(t):
-			return "持ち駒にない (no " + t.Name() + " in hand)"
+			return NotInHand
 		case p.board[to] != NoPiece:
-			return "the square is occupied"
+			return Occupied
 		case deadBB[us][t].Has(to):
-			return "行き所のない駒 (the piece could never move from there)"
+			return DeadDrop
 		case t == Pawn && p.pawnFiles(us).Has(to):
-			return "二歩 (two pawns on a file)"
+			return TwoPawns
 		case t == Pawn && p.pawnDropTargets(SquareBB(to)).IsZero():
-			return "打ち歩詰め (a pawn drop may not mate)"
+			return PawnDropMate
 		}
-		return "王手放置 (the king is left in check)"
+		return KingLeftInCheck
 	}
 	from := m.From()
 	pc := p.board[from]
 	switch {
 	case pc == NoPiece || pc.Color() != us:
-		return "no piece of the side to move there"
+		return NotYourPiece
 	case !Attacks(pc, from, p.occ).Has(to) || p.byColor[us].Has(to):
-		return "the piece cannot move there"
+		return CannotMoveThere
 	case m.IsPromotion() && !(pc.Type().CanPromote() && (InCamp(us, from) || InCamp(us, to))):
-		return "成れない (cannot promote on this move)"
+		return CannotPromote
 	case !m.IsPromotion() && deadBB[us][pc.Type()].Has(to):
-		return "行き所のない駒 (the piece must promote there)"
+		return MustPromote
 	}
-	return "王手放置 (the king is left in check)"
+	return KingLeftInCheck
 }

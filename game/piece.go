@@ -127,6 +127,15 @@ func pieceFromLetter(ch byte) (Piece, bool) {
 	return NoPiece, false
 }
 
+// HandTypeFromLetter reads a USI drop's piece letter (P L N S G B R).
+func HandTypeFromLetter(ch byte) (PieceType, bool) {
+	pc, ok := pieceFromLetter(ch)
+	if !ok || pc.Color() != Black || pc.Type() == King {
+		return NoPieceType, false
+	}
+	return pc.Type(), true
+}
+
 // MaxInHand returns how many pieces of unpromoted kind t a set holds.
 func MaxInHand(t PieceType) int { return maxCount[t] }
 

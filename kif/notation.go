@@ -268,7 +268,7 @@ func ParseMoveText(s string) (MoveText, error) {
 		fi, ok1 := fileRunes[f]
 		ri, ok2 := fileRunes[r]
 		if !ok1 || !ok2 {
-			return mt, fmt.Errorf("%q: want a destination such as ７六 or 76, or 同", s)
+			return mt, moveErr(MoveError{}, "%q: want a destination such as ７六 or 76, or 同", s)
 		}
 		mt.To = game.NewSquare(fi, ri)
 		rest = rest[n1+n2:]
@@ -277,7 +277,7 @@ func ParseMoveText(s string) (MoveText, error) {
 	}
 	var ok bool
 	if mt.Piece, rest, ok = readPieceName(rest); !ok {
-		return mt, fmt.Errorf("%q: want a piece name (%s) after the square", s, writtenPieceNames)
+		return mt, moveErr(MoveError{}, "%q: want a piece name (%s) after the square", s, writtenPieceNames)
 	}
 	// mark takes word off the front of rest and sets flag, if it is there.
 	mark := func(word string, flag *bool) bool {
@@ -308,13 +308,54 @@ func ParseMoveText(s string) (MoveText, error) {
 		rest = rest[4:]
 	}
 	if mt.Promote && mt.NoPromo {
-		return mt, fmt.Errorf("%q: both 成 and 不成", s)
+		return mt, moveErr(MoveError{}, "%q: both 成 and 不成", s)
 	}
 	if mt.Drop && (mt.HasFrom || mt.Promote || mt.NoPromo || mt.Relative != "") {
-		return mt, fmt.Errorf("%q: a drop (打) has no origin, promotion or relative word", s)
+		return mt, moveErr(MoveError{}, "%q: a drop (打) has no origin, promotion or relative word", s)
 	}
 	mt.Rest = rest
 	return mt, nil
+}
+
+// MoveError is a written move that names no legal move here. Error says
+// why in English; Reason and the fields beside it say it in a form that a
+// screen can word in its own language.
+type MoveError struct {
+	Reason MoveReason
+	Dest   string         // the move as named, ７六歩 (may be empty)
+	Square game.Square    // the origin the reason is about
+	Piece  game.PieceType // the piece named
+	Has    game.PieceType // the piece on Square (MoveWrongPiece)
+	Side   game.Color     // the side to move
+	Rule   game.Illegality
+	// Squares are the candidates' origins (MoveAmbiguous).
+	Squares []game.Square
+	msg     string
+}
+
+func (e *MoveError) Error() string { return e.msg }
+
+// MoveReason is why a written move names no legal move.
+type MoveReason uint8
+
+// The reasons.
+const (
+	MoveUnreadable MoveReason = iota // not a move as written
+	MoveNoPrevious                   // 同 with no previous move
+	MoveNoPiece                      // no piece on the origin
+	MoveNotYours                     // the origin's piece is the other side's
+	MoveWrongPiece                   // the origin holds another kind
+	MoveIllegal                      // breaks Rule
+	MoveCannotDrop                   // the kind is never dropped
+	MoveNoneCanGo                    // no piece of the kind reaches the square
+	MoveNoRelative                   // no piece matches the relative word
+	MoveAmbiguous                    // several pieces can go: add 右, 左 …
+	MoveSayPromote                   // breaks Rule unless it promotes: write 成
+)
+
+func moveErr(e MoveError, format string, args ...any) error {
+	e.msg = fmt.Sprintf(format, args...)
+	return &e
 }
 
 // Resolve finds the legal move that the text names in position p; prev is
@@ -324,26 +365,37 @@ func (mt MoveText) Resolve(p *game.Position, prev game.Move) (game.Move, error) 
 	to := mt.To
 	if mt.Same {
 		if prev == game.NoMove {
-			return game.NoMove, fmt.Errorf("同 but there is no previous move")
+			return game.NoMove, moveErr(MoveError{Reason: MoveNoPrevious}, "同 but there is no previous move")
 		}
 		to = prev.To()
 	}
 	us := p.Side()
 	dest := to.Japanese() + mt.Piece.Name()
+	// e and illegal fill in what every reason says.
+	e := func(r MoveReason) MoveError {
+		return MoveError{Reason: r, Dest: dest, Square: mt.From, Piece: mt.Piece, Side: us}
+	}
+	illegal := func(m game.Move) MoveError {
+		ie := e(MoveIllegal)
+		ie.Rule = p.Illegality(m)
+		return ie
+	}
 	if mt.HasFrom {
 		pc := p.PieceAt(mt.From)
 		if pc == game.NoPiece {
-			return game.NoMove, fmt.Errorf("%s: no piece on %s", dest, mt.From.Japanese())
+			return game.NoMove, moveErr(e(MoveNoPiece), "%s: no piece on %s", dest, mt.From.Japanese())
 		}
 		if pc.Color() != us {
-			return game.NoMove, fmt.Errorf("%s: the piece on %s is not %s's", dest, mt.From.Japanese(), us)
+			return game.NoMove, moveErr(e(MoveNotYours), "%s: the piece on %s is not %s's", dest, mt.From.Japanese(), us)
 		}
 		if pc.Type() != mt.Piece {
-			return game.NoMove, fmt.Errorf("%s: the piece on %s is %s, not %s", dest, mt.From.Japanese(), pc.Type().Name(), mt.Piece.Name())
+			we := e(MoveWrongPiece)
+			we.Has = pc.Type()
+			return game.NoMove, moveErr(we, "%s: the piece on %s is %s, not %s", dest, mt.From.Japanese(), pc.Type().Name(), mt.Piece.Name())
 		}
 		m := game.NewMove(mt.From, to, pc, p.PieceAt(to), mt.Promote)
 		if why := p.WhyIllegal(m); why != "" {
-			return game.NoMove, fmt.Errorf("%s(%d%d): %s", dest, mt.From.File(), mt.From.Rank(), why)
+			return game.NoMove, moveErr(illegal(m), "%s(%d%d): %s", dest, mt.From.File(), mt.From.Rank(), why)
 		}
 		return m, nil
 	}
@@ -353,23 +405,23 @@ func (mt MoveText) Resolve(p *game.Position, prev game.Move) (game.Move, error) 
 	canDrop := mt.Piece <= game.Gold && p.Hand(us).Has(mt.Piece) && p.IsLegal(drop)
 	if mt.Drop || (len(origins) == 0 && mt.Relative == "" && !mt.Promote && !mt.NoPromo) {
 		if mt.Piece > game.Gold || mt.Piece == game.King {
-			return game.NoMove, fmt.Errorf("%s打: %s cannot be dropped", dest, mt.Piece.Name())
+			return game.NoMove, moveErr(e(MoveCannotDrop), "%s打: %s cannot be dropped", dest, mt.Piece.Name())
 		}
 		if !canDrop {
 			if why := p.WhyIllegal(drop); why != "" {
-				return game.NoMove, fmt.Errorf("%s打: %s", dest, why)
+				return game.NoMove, moveErr(illegal(drop), "%s打: %s", dest, why)
 			}
 		}
 		return drop, nil
 	}
 	if len(origins) == 0 {
-		return game.NoMove, fmt.Errorf("%s: no %s of %s can move to %s", dest, mt.Piece.Name(), us, to.Japanese())
+		return game.NoMove, moveErr(e(MoveNoneCanGo), "%s: no %s of %s can move to %s", dest, mt.Piece.Name(), us, to.Japanese())
 	}
 	keep := origins
 	if mt.Relative != "" {
 		keep = filterRelative(us, mt.Piece, origins, to, mt.Relative)
 		if len(keep) == 0 {
-			return game.NoMove, fmt.Errorf("%s%s: no %s matches %s", dest, mt.Relative, mt.Piece.Name(), mt.Relative)
+			return game.NoMove, moveErr(e(MoveNoRelative), "%s%s: no %s matches %s", dest, mt.Relative, mt.Piece.Name(), mt.Relative)
 		}
 	}
 	if len(keep) > 1 {
@@ -377,15 +429,19 @@ func (mt MoveText) Resolve(p *game.Position, prev game.Move) (game.Move, error) 
 		for _, s := range keep {
 			names = append(names, s.Japanese())
 		}
-		return game.NoMove, fmt.Errorf("%s is ambiguous: the %s on %s can all go there; add 右, 左, 直, 上, 引 or 寄", dest, mt.Piece.Name(), strings.Join(names, ", "))
+		ae := e(MoveAmbiguous)
+		ae.Squares = keep
+		return game.NoMove, moveErr(ae, "%s is ambiguous: the %s on %s can all go there; add 右, 左, 直, 上, 引 or 寄", dest, mt.Piece.Name(), strings.Join(names, ", "))
 	}
 	m := game.NewMove(keep[0], to, pc, p.PieceAt(to), mt.Promote)
 	if why := p.WhyIllegal(m); why != "" {
 		if !mt.Promote && !mt.NoPromo && p.IsLegal(game.NewMove(keep[0], to, pc, p.PieceAt(to), true)) {
 			// 歩成 written as 歩 where the pawn must promote: say so rather than guess.
-			return game.NoMove, fmt.Errorf("%s: %s (write 成)", dest, why)
+			se := illegal(m)
+			se.Reason = MoveSayPromote
+			return game.NoMove, moveErr(se, "%s: %s (write 成)", dest, why)
 		}
-		return game.NoMove, fmt.Errorf("%s: %s", dest, why)
+		return game.NoMove, moveErr(illegal(m), "%s: %s", dest, why)
 	}
 	return m, nil
 }
@@ -398,7 +454,7 @@ func ParseJapanese(p *game.Position, s string, prev game.Move) (game.Move, error
 		return game.NoMove, err
 	}
 	if strings.TrimSpace(mt.Rest) != "" {
-		return game.NoMove, fmt.Errorf("%q: unexpected %q after the move", s, mt.Rest)
+		return game.NoMove, moveErr(MoveError{}, "%q: unexpected %q after the move", s, mt.Rest)
 	}
 	return mt.Resolve(p, prev)
 }

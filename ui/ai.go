@@ -201,7 +201,7 @@ func (m *Model) onAIDone(msg aiDoneMsg) tea.Cmd {
 	case purposeHint:
 		if r.Move != game.NoMove {
 			m.hint = hintState{mv: r.Move, key: m.s.pos.Key()}
-			m.setMessage(m.tr("ai.hint")+kif.MoveLabel(r.Move, m.s.pos.LastMove())+"  "+scoreText(r.Score, m.s.pos.Side()), false)
+			m.setMessage(m.tr("ai.hint")+kif.MoveLabel(r.Move, m.s.pos.LastMove())+"  "+scoreText(m.lang, r.Score, m.s.pos.Side()), false)
 		}
 		return nil
 	case purposeAnalysis:
@@ -280,19 +280,19 @@ func (m *Model) spendClock() time.Duration {
 
 // scoreText is an evaluation for people: from 先手's side (and saying
 // so), or a mate with the side that mates.
-func scoreText(score int, side game.Color) string {
+func scoreText(l Lang, score int, side game.Color) string {
 	if plies, ok := ai.IsMate(score); ok {
 		who := side
 		if plies < 0 {
 			who = side.Opp()
 			plies = -plies
 		}
-		return fmt.Sprintf("%s %d手詰", who, plies)
+		return fmt.Sprintf(tr(l, "score.mate"), who, plies)
 	}
 	if side == game.White {
 		score = -score
 	}
-	return fmt.Sprintf("評価値(先手) %+d", score)
+	return fmt.Sprintf(tr(l, "score.value"), score)
 }
 
 // pvText writes a principal variation in Japanese notation.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
@@ -142,7 +143,7 @@ func (m *Model) beginGame(msg startGameMsg) tea.Cmd {
 	m.ext.cfg, m.ext.analyse = msg.engine, msg.analyse
 	if msg.engine.Path != "" {
 		if err := saveUserConfig(m.opts.ConfigDir, userConfig{Engine: msg.engine, Analyser: msg.analyse}); err != nil {
-			defer m.setMessage(err.Error(), true)
+			defer m.setMessage(fileErrWords(m.lang, err), true)
 		}
 	}
 	if msg.start == nil {
@@ -175,15 +176,14 @@ func (m *Model) newGameDialog(fromHere bool) *gameDialog {
 // newOpenDialog lists the records of the folder and the library.
 func (m *Model) newOpenDialog() *openDialog {
 	lib := m.opts.Library
-	d := newOpenDialog(recordEntries(m.opts.Dir, lib), func(path string) (tea.Msg, error) {
+	l := m.lang
+	return newOpenDialog(l, recordEntries(l, m.opts.Dir, lib), func(path string) (tea.Msg, error) {
 		rec, label, err := loadRecord(lib, path)
 		if err != nil {
 			return nil, err
 		}
-		return openRecordMsg{rec, label, recordName(path)}, nil
+		return openRecordMsg{rec, label, recordName(l, path)}, nil
 	})
-	d.lang = m.lang
-	return d
 }
 
 // saveAs writes the record to path, first asking before overwriting
@@ -203,7 +203,7 @@ func (m *Model) saveAs(path string, then tea.Msg) tea.Cmd {
 // the record is saved without loss.
 func (m *Model) writeThen(path string, then tea.Msg) tea.Cmd {
 	if err := m.writeRecord(path); err != nil {
-		m.setMessage(err.Error(), true)
+		m.setMessage(fileErrWords(m.lang, err), true)
 		return nil
 	}
 	if then != nil && !m.s.dirty {
@@ -214,15 +214,15 @@ func (m *Model) writeThen(path string, then tea.Msg) tea.Cmd {
 }
 
 // checkSavePath refuses a file name the record cannot be saved under.
-func checkSavePath(path string) error {
+func checkSavePath(l Lang, path string) error {
 	if path == "" {
-		return fmt.Errorf("no file name (ファイル名がありません)")
+		return errors.New(tr(l, "file.noName"))
 	}
 	if _, ok := kif.FormatOfPath(path); !ok {
-		return fmt.Errorf("%s: use .kif, .kifu, .ki2, .ki2u or .csa", path)
+		return fmt.Errorf(tr(l, "file.badExt"), path)
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return fmt.Errorf("%s is a folder", path)
+		return fmt.Errorf(tr(l, "file.isFolder"), path)
 	}
 	return nil
 }

@@ -241,9 +241,9 @@ func (b *boardModel) choose(p *game.Position, plain, promo game.Move) tea.Msg {
 	case canN != game.NoMove:
 		return moveChosenMsg{canN}
 	}
-	why := p.WhyIllegal(plain)
+	why := illegalWords(b.lang, p, plain)
 	if promo != game.NoMove && why == "" {
-		why = p.WhyIllegal(promo)
+		why = illegalWords(b.lang, p, promo)
 	}
 	return noticeMsg{tr(b.lang, "msg.illegal") + why, true}
 }

@@ -204,7 +204,7 @@ func (d *moveLine) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 		mv, err := parseTypedMove(d.pos, text)
 		if err != nil {
 			// Keep the prompt open with the error, ready for a new move.
-			d.err = err.Error()
+			d.err = typedMoveWords(d.lang, d.pos, text, err)
 			d.in.SetValue("")
 			return nil, nil
 		}
@@ -631,6 +631,7 @@ func (d *commentDialog) view(th *Theme, _ int) string {
 
 // pathDialog asks for a file name (save as).
 type pathDialog struct {
+	lang  Lang
 	in    textinput.Model
 	title string
 	err   string
@@ -640,13 +641,13 @@ type pathDialog struct {
 	answer func(path string) tea.Msg
 }
 
-func newPathDialog(title, value string, check func(string) error, answer func(string) tea.Msg) *pathDialog {
+func newPathDialog(l Lang, title, value string, check func(string) error, answer func(string) tea.Msg) *pathDialog {
 	in := textinput.New()
 	in.Prompt = "> "
 	in.SetValue(value)
 	in.CharLimit = 400
 	in.Focus()
-	return &pathDialog{in: in, title: title, check: check, answer: answer}
+	return &pathDialog{lang: l, in: in, title: title, check: check, answer: answer}
 }
 
 func (d *pathDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
@@ -668,7 +669,7 @@ func (d *pathDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 }
 
 func (d *pathDialog) view(th *Theme, _ int) string {
-	s := th.Title.Render(d.title) + th.Dim.Render("  enter ok  esc cancel") + "\n" + d.in.View()
+	s := th.Title.Render(d.title) + th.Dim.Render(tr(d.lang, "path.keys")) + "\n" + d.in.View()
 	if d.err != "" {
 		s += "\n" + th.Warn.Render(d.err)
 	}
@@ -695,7 +696,7 @@ type openEntry struct {
 }
 
 // recordEntries lists the record files in dir and in the library.
-func recordEntries(dir string, lib fs.FS) []openEntry {
+func recordEntries(l Lang, dir string, lib fs.FS) []openEntry {
 	var out []openEntry
 	if dir == "" {
 		dir = "."
@@ -711,20 +712,20 @@ func recordEntries(dir string, lib fs.FS) []openEntry {
 		names, _ := readDirFS(lib)
 		sort.Strings(names)
 		for _, n := range names {
-			out = append(out, openEntry{"[sample] " + n, "lib:" + n})
+			out = append(out, openEntry{tr(l, "open.sample") + n, "lib:" + n})
 		}
 	}
 	return out
 }
 
-func newOpenDialog(entries []openEntry, load func(string) (tea.Msg, error)) *openDialog {
-	d := &openDialog{load: load}
+func newOpenDialog(l Lang, entries []openEntry, load func(string) (tea.Msg, error)) *openDialog {
+	d := &openDialog{lang: l, load: load}
 	for _, e := range entries {
 		d.list.items = append(d.list.items, e.label)
 		d.paths = append(d.paths, e.path)
 	}
 	d.in = textinput.New()
-	d.in.Prompt = "path> "
+	d.in.Prompt = tr(l, "open.prompt")
 	d.in.CharLimit = 400
 	return d
 }
@@ -767,7 +768,7 @@ func (d *openDialog) open(path string) (tea.Msg, tea.Cmd) {
 	}
 	answer, err := d.load(path)
 	if err != nil {
-		d.err = err.Error()
+		d.err = fileErrWords(d.lang, err)
 		return nil, nil
 	}
 	return answer, nil

@@ -208,7 +208,7 @@ func TestCommentDialogAnswers(t *testing.T) {
 }
 
 func TestPathDialogChecks(t *testing.T) {
-	d := newPathDialog("save", "x.txt", checkSavePath, func(p string) tea.Msg { return saveAsMsg{p, nil} })
+	d := newPathDialog(English, "save", "x.txt", func(p string) error { return checkSavePath(English, p) }, func(p string) tea.Msg { return saveAsMsg{p, nil} })
 	if a := answer(d, "enter"); a != nil || d.err == "" {
 		t.Fatalf("a .txt name: answer %#v err %q", a, d.err)
 	}
@@ -216,7 +216,7 @@ func TestPathDialogChecks(t *testing.T) {
 	if a := answer(d, "enter"); a != (saveAsMsg{"x.kif", nil}) {
 		t.Fatalf("x.kif: %#v", a)
 	}
-	if err := checkSavePath(t.TempDir() + "/"); err == nil {
+	if err := checkSavePath(English, t.TempDir()+"/"); err == nil {
 		t.Error("a folder is taken as a file name")
 	}
 }
@@ -232,7 +232,7 @@ func TestOpenDialogPicksAndLoads(t *testing.T) {
 		}
 		return openRecordMsg{path: path}, nil
 	}
-	d := newOpenDialog(entries, load)
+	d := newOpenDialog(English, entries, load)
 	answer(d, "j", "j", "j", "k", "down")
 	v := d.view(&th, 8)
 	if !strings.Contains(v, "> game03.kif") || strings.Count(v, "game") != 5 {
@@ -247,7 +247,7 @@ func TestOpenDialogPicksAndLoads(t *testing.T) {
 	if a := answer(d, "enter"); a != (openRecordMsg{path: "/d/game19.kif"}) {
 		t.Errorf("enter: %#v", a)
 	}
-	d = newOpenDialog(entries, load)
+	d = newOpenDialog(English, entries, load)
 	a := answer(d, "/", "b", "a", "d", "enter")
 	if a != nil || d.err != "bad record" || !d.typing {
 		t.Errorf("a bad typed path: answer %#v err %q", a, d.err)

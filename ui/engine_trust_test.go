@@ -55,7 +55,7 @@ func TestExternalAnalysisHeadline(t *testing.T) {
 			t.Errorf("the screen lacks %q:\n%s", want, view)
 		}
 	}
-	if strings.Contains(view, "評価値(先手) +0") || strings.Contains(view, " 0 nodes") {
+	if strings.Contains(view, "先手 +0") || strings.Contains(view, " 0 nodes") {
 		t.Errorf("the headline says +0 or 0 nodes:\n%s", view)
 	}
 }

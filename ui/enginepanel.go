@@ -59,7 +59,7 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 		i := e.info
 		purpose := tr(e.lang, "purpose.panel."+e.purpose.String())
 		if i.ScoreShown() {
-			out = append(out, th.Good.Render(fmt.Sprintf(tr(e.lang, "ep.depth"), purpose, i.Depth, scoreText(i.Score, e.pos.Side()))))
+			out = append(out, th.Good.Render(fmt.Sprintf(tr(e.lang, "ep.depth"), purpose, i.Depth, scoreText(e.lang, i.Score, e.pos.Side()))))
 		} else {
 			out = append(out, th.Good.Render(fmt.Sprintf(tr(e.lang, "ep.depthBlurred"), purpose, i.Depth)))
 		}

@@ -442,7 +442,7 @@ func TestAnalysisScoresFromSenteView(t *testing.T) {
 		}
 	}
 	// The continuous analysis's line says the same, labelled as 先手's.
-	if got := scoreText(-100, game.White); got != "評価値(先手) +100" {
+	if got := scoreText(Japanese, -100, game.White); got != "評価値(先手) +100" {
 		t.Errorf("scoreText(-100 for 後手) = %q", got)
 	}
 }

@@ -5,12 +5,14 @@ package ui
 // files, and what a format would lose.
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -57,7 +59,7 @@ func (m *Model) saveThen(then tea.Msg) tea.Cmd {
 	m.fillHeaders()
 	if m.s.path != "" && m.lossless(m.s.path) {
 		if err := m.writeRecord(m.s.path); err != nil {
-			m.setMessage(err.Error(), true)
+			m.setMessage(fileErrWords(m.lang, err), true)
 			return nil
 		}
 		cmd, _ := m.onAnswer(then)
@@ -106,12 +108,12 @@ func loadRecord(lib fs.FS, path string) (*kif.Record, string, error) {
 
 // recordName is how a record without a file is called: a library game by
 // its name, standard input as such.
-func recordName(path string) string {
+func recordName(l Lang, path string) string {
 	if name, ok := strings.CutPrefix(path, "lib:"); ok {
-		return "[sample] " + name
+		return tr(l, "open.sample") + name
 	}
 	if path == "-" {
-		return "標準入力 (stdin)"
+		return tr(l, "open.stdin")
 	}
 	return ""
 }
@@ -144,7 +146,7 @@ func (m *Model) save(as bool) tea.Cmd {
 	m.fillHeaders()
 	if !as && m.s.path != "" {
 		if err := m.writeRecord(m.s.path); err != nil {
-			m.setMessage(err.Error(), true)
+			m.setMessage(fileErrWords(m.lang, err), true)
 		}
 		return nil
 	}
@@ -160,7 +162,8 @@ func (m *Model) save(as bool) tea.Cmd {
 // another file, writes, and acts on then (may be nil) once the record is
 // saved without loss.
 func (m *Model) saveAsDialog(def string, then tea.Msg) *pathDialog {
-	return newPathDialog(m.tr("ask.saveAs"), def, checkSavePath,
+	l := m.lang
+	return newPathDialog(l, m.tr("ask.saveAs"), def, func(path string) error { return checkSavePath(l, path) },
 		func(path string) tea.Msg { return saveAsMsg{path, then} })
 }
 
@@ -216,7 +219,7 @@ func (m *Model) lossless(path string) bool {
 func (m *Model) writeRecord(path string) error {
 	f, ok := kif.FormatOfPath(path)
 	if !ok || f == kif.FormatUSI || f == kif.FormatSFEN {
-		return fmt.Errorf("%s: use .kif, .kifu, .ki2, .ki2u or .csa", path)
+		return fmt.Errorf(m.tr("file.badExt"), path)
 	}
 	if err := kif.WriteFile(path, m.s.rec, f); err != nil {
 		return err
@@ -251,6 +254,43 @@ func (m *Model) fillHeaders() {
 			r.Set("結果", m.s.end.banner(m.s.sideNames()))
 		}
 	}
+}
+
+// fileErrWords says in l what went wrong reading or writing a file: the
+// OS's common failures and a record that cannot be read in the screen's
+// own words, with the file (and line); a failure it has no words for
+// keeps the OS's or reader's own detail after them.
+func fileErrWords(l Lang, err error) string {
+	var pe *kif.ParseError
+	if errors.As(err, &pe) {
+		where := pe.File
+		if pe.Line > 0 {
+			where = fmt.Sprintf(tr(l, "file.line"), pe.File, pe.Line)
+		}
+		if l == English {
+			return fmt.Sprintf(tr(l, "file.notRecord"), where) + ": " + pe.Msg
+		}
+		return fmt.Sprintf(tr(l, "file.notRecord"), where)
+	}
+	path := ""
+	var pathErr *fs.PathError
+	if errors.As(err, &pathErr) {
+		path = pathErr.Path
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf(tr(l, "file.notExist"), path)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Sprintf(tr(l, "file.permission"), path)
+	case errors.Is(err, syscall.EISDIR):
+		return fmt.Sprintf(tr(l, "file.isFolder"), path)
+	case errors.Is(err, syscall.ENOSPC):
+		return fmt.Sprintf(tr(l, "file.noSpace"), path)
+	}
+	if path == "" {
+		return err.Error()
+	}
+	return fmt.Sprintf(tr(l, "file.failed"), path) + ": " + err.Error()
 }
 
 // readDirFS lists the record files at the top of an fs.FS.

@@ -39,11 +39,11 @@ func TestHideEvaluation(t *testing.T) {
 		m := newTestModel(o)
 		m.ai.thinking, m.ai.purpose = true, purposeMove
 		m.ai.info = ai.Info{Depth: 4, Score: 123, PV: nil}
-		if got := strings.Contains(m.View(), "評価値"); got == hide {
+		if got := strings.Contains(m.View(), "score for 先手"); got == hide {
 			t.Errorf("HideEval %v: evaluation shown %v", hide, got)
 		}
 		press(m, "E")
-		if got := strings.Contains(m.View(), "評価値"); got != hide {
+		if got := strings.Contains(m.View(), "score for 先手"); got != hide {
 			t.Errorf("HideEval %v then E: evaluation shown %v", hide, got)
 		}
 	}
@@ -62,7 +62,7 @@ func TestStatusAfterResign(t *testing.T) {
 		t.Errorf("status after resigning: %q", st)
 	}
 	for _, c := range []game.Color{game.Black, game.White} {
-		if hl := m.handLine(c); !strings.Contains(hl, "人間") {
+		if hl := m.handLine(c); !strings.Contains(hl, "person") {
 			t.Errorf("%v's hand line lost its player: %q", c, hl)
 		}
 	}

@@ -51,7 +51,8 @@ type Options struct {
 	// RecoveryFile is where a game in progress is saved after every move
 	// and offered back at the next start; "" turns this off.
 	RecoveryFile string
-	// RecordName names a record that has no file (standard input).
+	// RecordName names a record that has no file; "-" is standard input,
+	// named in the screen's language.
 	RecordName string
 	// HideEval hides the AI's evaluation while it thinks.
 	HideEval bool
@@ -128,7 +129,7 @@ func New(o Options) *Model {
 	m := &Model{opts: o, keys: newKeyMapIn(o.Lang), help: help.New(), lang: o.Lang}
 	c, err := loadUserConfig(o.ConfigDir)
 	if err != nil && o.Engine.Path == "" {
-		defer m.setMessage(err.Error(), true)
+		defer m.setMessage(fileErrWords(m.lang, err), true)
 	}
 	m.ext.applyUserConfig(o.Engine, c)
 	if o.Theme != nil {
@@ -142,7 +143,11 @@ func New(o Options) *Model {
 	m.help.Ellipsis = "..."
 	switch {
 	case o.Record != nil:
-		m.openRecord(o.Record, o.RecordPath, o.RecordName)
+		name := o.RecordName
+		if name == "-" {
+			name = recordName(m.lang, "-")
+		}
+		m.openRecord(o.Record, o.RecordPath, name)
 	case o.LoadError != "":
 		// The record asked for could not be read: show the error over an
 		// empty board rather than start a game nobody asked for.
@@ -395,7 +400,7 @@ func (m *Model) onBoard(answer tea.Msg) tea.Cmd {
 
 // tryMove plays a move the player chose, or explains why it is illegal.
 func (m *Model) tryMove(mv game.Move) tea.Cmd {
-	if why := m.s.pos.WhyIllegal(mv); why != "" {
+	if why := illegalWords(m.lang, m.s.pos, mv); why != "" {
 		m.setMessage(m.tr("msg.illegal")+why, true)
 		return nil
 	}

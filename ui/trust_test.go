@@ -251,7 +251,7 @@ func TestLongHeaderEllipsis(t *testing.T) {
 	o.Record, _ = kif.Read("x.kifu", []byte("棋戦：第一回とても長い名前の将棋大会の予選の決勝トーナメント一回戦\n手合割：平手\n   1 ７六歩(77)\n"))
 	m := newTestModel(o)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if v := stripANSI(m.View()); !strings.Contains(v, "棋戦 第一回") || !strings.Contains(v, "...") {
+	if v := stripANSI(m.View()); !strings.Contains(v, "event 第一回") || !strings.Contains(v, "...") {
 		t.Fatalf("long 棋戦 not ellipsised:\n%s", v)
 	}
 }

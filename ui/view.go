@@ -10,6 +10,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/match"
 )
 
 // Minimum terminal size: the board with its hands, a status line and the help bar.
@@ -487,7 +488,7 @@ func (m *Model) hand(c game.Color) handLine {
 	h := handLine{name: m.s.sideNames()[c], toMove: m.s.pos.Side() == c && !m.s.end.over,
 		hand: m.shownHand(c), ascii: m.opts.ASCII, note: m.editHandNote(c), lang: m.lang}
 	if m.s.playing || m.s.game {
-		h.player = m.s.match.Players[c].String()
+		h.player = m.playerName(m.s.match.Players[c].String())
 	}
 	if m.s.match.Clock.On() {
 		h.clock = m.clockFor(c)
@@ -544,7 +545,7 @@ func (m *Model) statusLine() string {
 		case i.Depth > 0 && !i.ScoreShown():
 			s += fmt.Sprintf(m.tr("st.depthBlurred"), i.Depth)
 		case i.Depth > 0:
-			s += fmt.Sprintf(m.tr("st.depth"), i.Depth, scoreText(i.Score, p.Side()), i.NPS/1000)
+			s += fmt.Sprintf(m.tr("st.depth"), i.Depth, scoreText(m.lang, i.Score, p.Side()), i.NPS/1000)
 		}
 		parts = append(parts, m.theme.Good.Render(s))
 	}
@@ -573,7 +574,7 @@ func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) 
 	names := m.s.sideNames()
 	for _, key := range []string{"棋戦", "開始日時"} {
 		if v, ok := r.Get(key); ok && strings.TrimSpace(v) != "" {
-			add(m.theme.Dim.Render(key + " " + strings.TrimSpace(v)))
+			add(m.theme.Dim.Render(m.tr("hdr."+key) + " " + strings.TrimSpace(v)))
 		}
 	}
 	for i, key := range []string{names[0], names[1]} {
@@ -582,11 +583,11 @@ func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) 
 			v, ok = r.Get(evenNames[i])
 		}
 		if ok && strings.TrimSpace(v) != "" {
-			add(key + " " + strings.TrimSpace(v))
+			add(key + " " + m.playerName(strings.TrimSpace(v)))
 		}
 	}
 	if r.Start.IsPreset && r.Start.Preset != game.Even {
-		add("手合割 " + r.Start.Preset.Name())
+		add(m.tr("hdr.手合割") + " " + r.Start.Preset.Name())
 	}
 	ep := m.enginePanel()
 	ep.graphH = graphHeight(g)
@@ -611,6 +612,16 @@ func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) 
 	out = append(out, rows...)
 	out = append(out, comment...)
 	return out, lr, cr
+}
+
+// playerName is a player as the screen shows it: kiki's own word for a
+// person, 人間 (what its records write), in the screen's language; any
+// other name as it is.
+func (m *Model) playerName(name string) string {
+	if name == match.Human {
+		return m.tr("game.human")
+	}
+	return name
 }
 
 // enginePanel is the engine panel for the state on screen.

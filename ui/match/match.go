@@ -34,8 +34,11 @@ func (p Player) String() string {
 	case p.AI:
 		return fmt.Sprintf("AI Lv%d", p.Level)
 	}
-	return "人間"
+	return Human
 }
+
+// Human is how a record names a person who played (先手：人間).
+const Human = "人間"
 
 // HumanVsAI reports whether exactly one side is the AI.
 func HumanVsAI(players [2]Player) bool { return players[0].AI != players[1].AI }
