@@ -44,7 +44,7 @@ var notationWords = func() []string {
 var asciiAllowed = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields(`enter esc tab space shift ctrl alt pgup pgdown pgdn home end up down left right backspace
+	for _, w := range strings.Fields(`enter esc tab space shift ctrl alt pgup pgdown pgdn home end backspace
 		delete del hjkl kiki usi sfen kif kifu csa ki2 ki2u elo nps multipv nnue bonanza json utf shift_jis lib stdin
 		gnushogi gpsusi fairy stockfish yaneuraou apery lv startpos position bod png ascii osc`) {
 		asciiAllowed[w] = true

@@ -180,7 +180,7 @@ func (k keyMap) practiceHelp(playing bool) helpKeys {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(name, tr(k.Lang, desc)))
 	}
 	if !playing {
-		short := []key.Binding{b([]string{"up", "down"}, "up/down", "pr.key.set"), b([]string{"left", "right"}, "left/right", "pr.key.length"),
+		short := []key.Binding{b([]string{"up", "down"}, tr(k.Lang, "keyname.upDown"), "pr.key.set"), b([]string{"left", "right"}, tr(k.Lang, "keyname.leftRight"), "pr.key.length"),
 			b([]string{"n"}, "n", "pr.key.next"), b([]string{"enter"}, "enter", "pr.key.list"), b([]string{"esc"}, "esc", "pr.key.leave"), k.Help, k.Quit}
 		return helpKeys{short: short, full: [][]key.Binding{short}}
 	}
