@@ -361,6 +361,7 @@ var catalogue = map[string][2]string{
 	"side.moves":              {"moves", "棋譜"},
 	"ep.depth":                {"%s depth %d %s", "%s 深さ%d %s"},
 	"ep.depthBlurred":         {"%s depth %d (a weak level: no evaluation)", "%s 深さ%d (弱いレベル: 評価なし)"},
+	"ep.nodes":                {"%d nodes %dk nps", "%d局面 %dk nps"},
 	"ep.cands":                {"candidates %d (+ - how many, 1-%d on the board)", "候補手 %d (+ - 数, 1-%d 盤に表示)"},
 	"ep.line":                 {"line ", "読み筋 "},
 	"ep.analysing":            {"analysing ", "解析中 "},

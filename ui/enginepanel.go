@@ -63,13 +63,16 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 		} else {
 			out = append(out, th.Good.Render(fmt.Sprintf(tr(e.lang, "ep.depthBlurred"), purpose, i.Depth)))
 		}
-		out = append(out, th.Dim.Render(fmt.Sprintf("%d nodes %dk nps", i.Nodes, i.NPS/1000)))
+		out = append(out, th.Dim.Render(fmt.Sprintf(tr(e.lang, "ep.nodes"), i.Nodes, i.NPS/1000)))
 		switch {
 		case !i.ScoreShown():
 			// A weak level's line is what its blurred judgement
 			// prefers: no reading of the position.
 		case len(e.cands) > 0:
-			out = append(out, th.Title.Render(fmt.Sprintf(tr(e.lang, "ep.cands"), e.multiPV, len(e.cands))))
+			// Wrapped, not cut: the keys it names are how to use the list.
+			for _, l := range wrap(fmt.Sprintf(tr(e.lang, "ep.cands"), e.multiPV, len(e.cands)), w) {
+				out = append(out, th.Title.Render(l))
+			}
 			cr = candRows{top: len(out), n: len(e.cands)}
 			for j, r := range candidateRows(e.pos, e.cands, e.pick, w) {
 				if j == e.pick {

@@ -278,3 +278,15 @@ func TestMoveListTimeAligned(t *testing.T) {
 		t.Fatalf("time columns end at %d and %d:\n%q\n%q", ia, ib, a, b)
 	}
 }
+
+// The candidates' heading says its keys whole in every layout, wrapped
+// rather than cut at the side panel's edge (it was cut at 120 columns).
+func TestCandidatesHeadingWhole(t *testing.T) {
+	for _, ls := range layoutSizes {
+		m := run(t, testOptions(), ls.w, ls.h)
+		analysing(t, m)
+		if v := stripANSI(m.View()); !strings.Contains(v, "board)") || !strings.Contains(v, "how many") {
+			t.Errorf("%dx%d: the candidates' heading is cut:\n%s", ls.w, ls.h, stripANSI(m.View()))
+		}
+	}
+}
