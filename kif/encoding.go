@@ -106,20 +106,40 @@ func invalidUTF8At(b []byte) int {
 	return len(b)
 }
 
+// encodeText encodes text in enc (EncUTF8, EncShiftJIS …); a UTF-8
+// byte-order mark is written for EncUTF8BOM.
+func encodeText(text, enc string) ([]byte, error) {
+	switch enc {
+	case EncShiftJIS:
+		return EncodeShiftJIS(text)
+	case EncEUCJP:
+		return encodeLegacy(text, japanese.EUCJP, "EUC-JP")
+	case EncUTF8BOM:
+		return append(append([]byte{}, bom...), text...), nil
+	}
+	return []byte(text), nil
+}
+
 // EncodeShiftJIS encodes text as CP932. A character that CP932 cannot
 // hold is an error naming it and its line, so nothing is written.
 func EncodeShiftJIS(text string) ([]byte, error) {
-	enc := japanese.ShiftJIS.NewEncoder()
+	return encodeLegacy(text, japanese.ShiftJIS, "Shift_JIS/CP932")
+}
+
+// encodeLegacy encodes text in e (named name in errors); a character e
+// cannot hold is an error naming it and its line.
+func encodeLegacy(text string, e encoding.Encoding, name string) ([]byte, error) {
+	enc := e.NewEncoder()
 	var out bytes.Buffer
 	for i, line := range strings.SplitAfter(text, "\n") {
 		b, err := enc.Bytes([]byte(line))
 		if err != nil {
 			for _, r := range line {
-				if _, err := japanese.ShiftJIS.NewEncoder().Bytes([]byte(string(r))); err != nil {
-					return nil, fmt.Errorf("line %d: %q (U+%04X) cannot be written in Shift_JIS/CP932; save as .kifu (UTF-8) instead", i+1, r, r)
+				if _, err := e.NewEncoder().Bytes([]byte(string(r))); err != nil {
+					return nil, fmt.Errorf("line %d: %q (U+%04X) cannot be written in %s; save as .kifu (UTF-8) instead", i+1, r, r, name)
 				}
 			}
-			return nil, fmt.Errorf("line %d cannot be written in Shift_JIS/CP932", i+1)
+			return nil, fmt.Errorf("line %d cannot be written in %s", i+1, name)
 		}
 		out.Write(b)
 	}

@@ -1,0 +1,184 @@
+package kif
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestWildSavedBackUnchanged reads every record of ../shared/data/kif-wild
+// and saves it back in its own format with the normal writer (Encode with
+// the format its extension names): the bytes must be the file's, or differ
+// only where one of the documented normalisations below applies (each is
+// applied to both sides before comparing). It logs how many files are
+// byte-equal and how many needed each normalisation; the figures are in
+// README.md ("Saving back").
+func TestWildSavedBackUnchanged(t *testing.T) {
+	files := wildFiles(t)
+	equal := 0
+	needed := map[string]int{}
+	var refused []string
+	for _, path := range files {
+		base := filepath.Base(path)
+		orig, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := Read(path, orig)
+		if err != nil {
+			refused = append(refused, base)
+			if _, ok := savedBackRefused[base]; !ok {
+				t.Errorf("%s: refused, and not listed in savedBackRefused: %v", base, err)
+			}
+			continue
+		}
+		f, _ := FormatOfPath(path)
+		out, err := Encode(rec, f)
+		if err != nil {
+			t.Errorf("%s: saving it back fails: %v", base, err)
+			continue
+		}
+		if bytes.Equal(out, orig) {
+			equal++
+			continue
+		}
+		a, b, err := decodedPair(orig, out)
+		if err != nil {
+			t.Errorf("%s: %v", base, err)
+			continue
+		}
+		if !normalisedEqual(a, b, -1) {
+			t.Errorf("%s: saved back differs beyond the normalisations:\n%s", base, firstDiff(normalise(a, -1), normalise(b, -1)))
+			continue
+		}
+		for i, n := range savedBackNormalisations {
+			if !normalisedEqual(a, b, i) {
+				needed[n.name]++
+			}
+		}
+	}
+	for name := range savedBackRefused {
+		found := false
+		for _, r := range refused {
+			found = found || r == name
+		}
+		if !found {
+			t.Errorf("%s is listed in savedBackRefused but reads now; remove it", name)
+		}
+	}
+	t.Logf("%d of %d kif-wild records saved back byte-equal; %d refused by the reader: %s", equal, len(files), len(refused), strings.Join(refused, ", "))
+	for _, n := range savedBackNormalisations {
+		t.Logf("normalisation %q needed by %d files", n.name, needed[n.name])
+	}
+}
+
+// savedBackRefused lists the kif-wild records kiki refuses to read, with
+// the reason; they cannot be saved back and are counted apart. The oracle
+// (tsshogi) refuses them too.
+var savedBackRefused = map[string]string{
+	"irof-Kifuzo-full_session.csa":          "moves with no position (no PI or P1…P9 lines)",
+	"sp6-sakura-sample.csa":                 "moves with no position (no PI or P1…P9 lines)",
+	"mogproject-mog-core-scala-csa-002.csa": `ranks end in "." instead of a cell ("P2 * -HI … *.")`,
+}
+
+// A savedBackNormalisation rewrites a decoded file's text where kiki's
+// writer may legitimately differ from the program that wrote the file.
+type savedBackNormalisation struct {
+	name string
+	f    func(string) string
+}
+
+// savedBackNormalisations is the whole list of differences the test
+// forgives, in the order they are applied. Each is what kiki's writer
+// cannot reproduce without remembering every line as it was.
+var savedBackNormalisations = []savedBackNormalisation{
+	{"line ends unified", unifyLineEnds},
+	{"KIF time column spelt one way", respellTimes},
+	{"piece names spelt one way in moves", respellPieceNames},
+}
+
+// unifyLineEnds makes every line end LF. kiki writes a file back with the
+// line end most of its lines have; a file that mixes them (CR CR LF after
+// some lines) comes back with one kind.
+func unifyLineEnds(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+}
+
+// timeColumn is a KIF move's time column, "( 0:16/00:00:16)" and its
+// variants.
+var timeColumn = regexp.MustCompile(`\(\s*(\d+):(\d+)\s*/\s*(\d+):(\d+):(\d+)\)`)
+
+// respellTimes writes every KIF time column as Kifu for Windows does. kiki
+// writes the time column in the spelling all the file's move lines share;
+// a file whose lines spell it two ways (one way for moves, another for
+// the ending) comes back in the spelling of its moves.
+func respellTimes(s string) string {
+	return timeColumn.ReplaceAllStringFunc(s, func(m string) string {
+		f := timeColumn.FindStringSubmatch(m)
+		var n [5]int
+		for i := range n {
+			n[i], _ = strconv.Atoi(f[i+1])
+		}
+		return fmt.Sprintf("(%2d:%02d/%02d:%02d:%02d)", n[0], n[1], n[2], n[3], n[4])
+	})
+}
+
+// moveWord is a KI2 move ("▲６六竜", "△同　龍") or the move of a KIF move
+// line ("  12 ６六竜(64)").
+var moveWord = regexp.MustCompile(`[▲△☗☖▽][^▲△☗☖▽\s]+|(?m)^\s*\d+\s+\S+`)
+
+// respellPieceNames writes 龍 for 竜 and 玉 for 王 in moves. kiki writes
+// moves in the spelling most of the file's moves have; a file that mixes
+// both (a test file that writes △６六竜 and then △同龍) comes back with one.
+func respellPieceNames(s string) string {
+	r := strings.NewReplacer("竜", "龍", "王", "玉")
+	return moveWord.ReplaceAllStringFunc(s, r.Replace)
+}
+
+// decodedPair decodes the original and the saved bytes, which must be in
+// the same encoding.
+func decodedPair(orig, out []byte) (string, string, error) {
+	a, ea, err := Decode(orig)
+	if err != nil {
+		return "", "", err
+	}
+	b, eb, err := Decode(out)
+	if err != nil {
+		return "", "", fmt.Errorf("the saved bytes do not decode: %v", err)
+	}
+	if ea != eb && !(ea == EncASCII || eb == EncASCII) {
+		return "", "", fmt.Errorf("read as %s but saved as %s", ea, eb)
+	}
+	return a, b, nil
+}
+
+// normalise applies every normalisation but the one numbered skip.
+func normalise(s string, skip int) string {
+	for i, n := range savedBackNormalisations {
+		if i != skip {
+			s = n.f(s)
+		}
+	}
+	return s
+}
+
+func normalisedEqual(a, b string, skip int) bool { return normalise(a, skip) == normalise(b, skip) }
+
+// firstDiff shows the first differing line of two texts and its neighbours.
+func firstDiff(a, b string) string {
+	la, lb := strings.SplitAfter(a, "\n"), strings.SplitAfter(b, "\n")
+	i := 0
+	for i < len(la) && i < len(lb) && la[i] == lb[i] {
+		i++
+	}
+	lo := max(0, i-2)
+	show := func(l []string) string {
+		return fmt.Sprintf("%q", l[min(lo, len(l)):min(i+3, len(l))])
+	}
+	return fmt.Sprintf("line %d:\n  file:  %s\n  saved: %s", i+1, show(la), show(lb))
+}
