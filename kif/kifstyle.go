@@ -24,7 +24,7 @@ type kifStyle struct {
 	// programs leave the blanks there), when set.
 	untimed, untimedEnd       padRule
 	hasUntimed, hasUntimedEnd bool
-	dialect  dialect
+	dialect                   dialect
 }
 
 // padRule says how many spaces stand between a move and what follows it
