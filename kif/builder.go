@@ -63,11 +63,7 @@ func (b *builder) keep(line string) {
 		return
 	}
 	n := b.last
-	at := len(n.Comments)
-	if n.Bookmark != "" {
-		at++
-	}
-	n.Kept = append(n.Kept, KeptLine{Text: line, At: at})
+	n.Kept = append(n.Kept, KeptLine{Text: line, At: len(n.Comments), AfterBookmark: n.Bookmark != ""})
 }
 
 // keepLost keeps a move line that made no node (after the end of the

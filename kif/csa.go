@@ -544,7 +544,7 @@ func WriteCSA(r *Record) string {
 		if n.Special == SpecialIllegal {
 			if !fromFile {
 				writeCSAIllegal(w, r, n)
-				ownLines(w, own, kept)
+				ownLines(w, own, "", kept)
 				continue
 			}
 			// As the file had it: the move, then its closing foul if any.
@@ -552,7 +552,7 @@ func WriteCSA(r *Record) string {
 			text, ok2 := m.csaText()
 			if !ok || !ok2 {
 				writeCSAIllegal(w, r, n)
-				ownLines(w, own, kept)
+				ownLines(w, own, "", kept)
 				continue
 			}
 			line = text
@@ -591,7 +591,7 @@ func WriteCSA(r *Record) string {
 		if n.Special == SpecialIllegal && n.src.csaFoul != "" {
 			w.line(n.src.csaFoul)
 		}
-		ownLines(w, own, kept)
+		ownLines(w, own, "", kept)
 	}
 	return w.String()
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestWildSavedBackUnchanged reads every record of ../shared/data/kif-wild
@@ -181,4 +182,130 @@ func firstDiff(a, b string) string {
 		return fmt.Sprintf("%q", l[min(lo, len(l)):min(i+3, len(l))])
 	}
 	return fmt.Sprintf("line %d:\n  file:  %s\n  saved: %s", i+1, show(la), show(lb))
+}
+
+// editedKIF is a Kifu for Windows style record with lines kiki does not
+// model: remarks, an unknown line, a bookmark and the summary.
+const editedKIF = "# ---- Kifu for Windows V7 V7.70 棋譜ファイル ----\r\n" +
+	"開始日時：2024/01/01\r\n" +
+	"手合割：平手　　\r\n" +
+	"先手：A\r\n" +
+	"#remark among the header\r\n" +
+	"後手：B\r\n" +
+	"未知の行\r\n" +
+	"手数----指手---------消費時間--\r\n" +
+	"*root comment\r\n" +
+	"   1 ７六歩(77)   ( 0:01/00:00:01)\r\n" +
+	"*first\r\n" +
+	"#after the first comment\r\n" +
+	"   2 ３四歩(33)   ( 0:02/00:00:02)\r\n" +
+	"&しおり\r\n" +
+	"#after the bookmark\r\n" +
+	"   3 ２六歩(27)   ( 0:03/00:00:04)\r\n" +
+	"#last line\r\n"
+
+// TestKeptLinesStayWhenEdited edits a record read from a file (a comment
+// changed, one added, a header field added, a variation and moves added)
+// and checks that the save keeps every line kiki does not model where it
+// stood, writes the new moves in the file's style, and keeps the file's
+// encoding and line ends.
+func TestKeptLinesStayWhenEdited(t *testing.T) {
+	r, err := Read("edited.kifu", []byte(editedKIF))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := Encode(r, FormatKIFU); err != nil || string(out) != editedKIF {
+		t.Fatalf("unedited save changed the file (%v):\n%s", err, out)
+	}
+	line := r.MainLine()
+	line[0].Comments = []string{"初手"}
+	line[1].Comments = append(line[1].Comments, "added")
+	r.Set("棋戦", "test")
+	play := func(n *Node, usi string, spent time.Duration) {
+		m, err := r.Position(n).ParseUSIMove(usi)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := n.AddChild(&Node{Move: m})
+		c.Time, c.HasTime = spent, true
+	}
+	play(line[0], "8c8d", 5*time.Second)
+	play(line[2], "8c8d", 61*time.Second)
+	out, err := Encode(r, FormatKIFU)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "# ---- Kifu for Windows V7 V7.70 棋譜ファイル ----\r\n" +
+		"開始日時：2024/01/01\r\n" +
+		"手合割：平手　　\r\n" +
+		"先手：A\r\n" +
+		"#remark among the header\r\n" +
+		"後手：B\r\n" +
+		"棋戦：test\r\n" +
+		"未知の行\r\n" +
+		"手数----指手---------消費時間--\r\n" +
+		"*root comment\r\n" +
+		"   1 ７六歩(77)   ( 0:01/00:00:01)\r\n" +
+		"*初手\r\n" +
+		"#after the first comment\r\n" +
+		"   2 ３四歩(33)   ( 0:02/00:00:02)+\r\n" +
+		"*added\r\n" +
+		"&しおり\r\n" +
+		"#after the bookmark\r\n" +
+		"   3 ２六歩(27)   ( 0:03/00:00:04)\r\n" +
+		"#last line\r\n" +
+		"   4 ８四歩(83)   ( 1:01/00:01:03)\r\n" +
+		"\r\n" +
+		"変化：2手\r\n" +
+		"   2 ８四歩(83)   ( 0:05/00:00:05)\r\n"
+	if string(out) != want {
+		t.Errorf("edited save:\n%s\nwant:\n%s", out, want)
+	}
+	back, err := Read("edited.kifu", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameTotals(r.Root, back.Root) // KIF writes the running total a move lacks as the sum
+	if ok, why := Equal(r, back); !ok {
+		t.Errorf("the edited save reads otherwise: %s", why)
+	}
+}
+
+// TestKeptLinesInOtherFormats checks what a record read from a KIF file
+// keeps when saved as KI2 (the '#' remarks, not the KIF version line) and
+// as CSA (none of the KIF lines), and that both read back.
+func TestKeptLinesInOtherFormats(t *testing.T) {
+	r, err := Read("edited.kifu", []byte(editedKIF))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ki2, err := Encode(r, FormatKI2U)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"# ---- Kifu for Windows", "#remark among the header", "#after the first comment", "#after the bookmark", "#last line"} {
+		if !strings.Contains(string(ki2), l) {
+			t.Errorf("KI2 save lost %q:\n%s", l, ki2)
+		}
+	}
+	for _, l := range []string{"未知の行", "手数----", "\r"} {
+		if strings.Contains(string(ki2), l) {
+			t.Errorf("KI2 save has the KIF file's %q:\n%s", l, ki2)
+		}
+	}
+	csa, err := Encode(r, FormatCSA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(csa), "#") || strings.Contains(string(csa), "未知の行") {
+		t.Errorf("CSA save has KIF lines:\n%s", csa)
+	}
+	for name, data := range map[string][]byte{"x.ki2u": ki2, "x.csa": csa} {
+		back, err := Read(name, data)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		} else if mainUSI(back) != mainUSI(r) {
+			t.Errorf("%s: main line %q, want %q", name, mainUSI(back), mainUSI(r))
+		}
+	}
 }

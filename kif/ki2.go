@@ -267,7 +267,7 @@ func (k *ki2Writer) line(n *Node, first *Node) []*Node {
 			// if any, is kept): so does the save.
 			toks = append(toks, k.style.marks[r.sideAt(c.Ply)]+c.SpecialText)
 			flush()
-			ownLines(k.w, nodeOwn(c), kept)
+			kifOwn(k.w, c, kept)
 			return
 		}
 		if c.IsSpecial() {
@@ -283,7 +283,7 @@ func (k *ki2Writer) line(n *Node, first *Node) []*Node {
 				// move goes in a comment on the 反則負け.
 				k.w.line("*" + r.illegalComment(c))
 			}
-			ownLines(k.w, nodeOwn(c), kept)
+			kifOwn(k.w, c, kept)
 			return
 		}
 		if p == nil {
@@ -293,7 +293,7 @@ func (k *ki2Writer) line(n *Node, first *Node) []*Node {
 		p.DoMove(c.Move)
 		if len(c.Comments) > 0 || c.Bookmark != "" || len(kept) > 0 || len(toks) >= k.style.perLine {
 			flush()
-			ownLines(k.w, nodeOwn(c), kept)
+			kifOwn(k.w, c, kept)
 		}
 	}
 	if first != nil {

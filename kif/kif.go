@@ -363,7 +363,7 @@ func (k *kifWriter) node(n *Node) {
 	if after != "" {
 		k.w.line(after)
 	}
-	ownLines(k.w, nodeOwn(n), r.keptLines(n, famKIF))
+	kifOwn(k.w, n, r.keptLines(n, famKIF))
 	if summary != "" && !k.fromFile(n) {
 		// A file's own まで line is one of its kept lines.
 		k.w.line(summary)

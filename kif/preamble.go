@@ -165,7 +165,7 @@ func writeDefaultPreamble(w *lineWriter, r *Record, fam family) {
 	if fam == famKIF {
 		w.line("手数----指手---------消費時間--")
 	}
-	ownLines(w, nodeOwn(r.Root), r.keptLines(r.Root, fam))
+	kifOwn(w, r.Root, r.keptLines(r.Root, fam))
 }
 
 // writeStart writes the start position: 手合割 for a preset, and a board

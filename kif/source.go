@@ -55,9 +55,10 @@ type Source struct {
 type KeptLine struct {
 	// Text is the line as written, without its line end.
 	Text string
-	// At is how many of the node's own lines (its comments, then its
-	// bookmark) stood before it in the file.
+	// At is how many of the node's comments stood before it in the file.
 	At int
+	// AfterBookmark is set for a line that stood after the node's bookmark.
+	AfterBookmark bool
 }
 
 // nodeSource is what a reader remembers of the lines that made a node.
@@ -176,36 +177,45 @@ func (r *Record) startUnchanged() bool {
 	return r.Source != nil && r.Source.start == r.Start.SFEN
 }
 
-// ownLines writes a node's own lines (comments, then the bookmark) with
-// its kept lines among them, each after as many own lines as stood
-// before it in the file; kept lines beyond the own lines (the user
-// deleted comments) come last.
-// An own line given as "" was written already (a CSA comment on the
-// move's line).
-func ownLines(w *lineWriter, own []string, kept []KeptLine) {
-	for i := 0; i <= len(own); i++ {
+// ownLines writes a node's own lines — its comments (prefixed), then its
+// bookmark line if any — with its kept lines among them: each after as
+// many comments as stood before it in the file (or after the bookmark).
+// Kept lines beyond the comments there are now (the user deleted some)
+// come after the last. A comment given as "" was written already (a CSA
+// comment on the move's line).
+func ownLines(w *lineWriter, comments []string, bookmark string, kept []KeptLine) {
+	for i := 0; i <= len(comments); i++ {
 		for _, k := range kept {
-			if k.At == i || i == len(own) && k.At > i {
+			if !k.AfterBookmark && (k.At == i || i == len(comments) && k.At > i) {
 				w.line(k.Text)
 			}
 		}
-		if i < len(own) && own[i] != "" {
-			w.line(own[i])
+		if i < len(comments) && comments[i] != "" {
+			w.line(comments[i])
+		}
+	}
+	if bookmark != "" {
+		w.line(bookmark)
+	}
+	for _, k := range kept {
+		if k.AfterBookmark {
+			w.line(k.Text)
 		}
 	}
 }
 
-// nodeOwn returns the own lines of n in KIF and KI2: "*comment" lines,
-// then "&bookmark".
-func nodeOwn(n *Node) []string {
-	var own []string
-	for _, c := range n.Comments {
-		own = append(own, "*"+c)
+// kifOwn writes n's own lines in KIF and KI2: "*comment" lines, then
+// "&bookmark", with the kept lines among them.
+func kifOwn(w *lineWriter, n *Node, kept []KeptLine) {
+	comments := make([]string, len(n.Comments))
+	for i, c := range n.Comments {
+		comments[i] = "*" + c
 	}
+	bookmark := ""
 	if n.Bookmark != "" {
-		own = append(own, "&"+n.Bookmark)
+		bookmark = "&" + n.Bookmark
 	}
-	return own
+	ownLines(w, comments, bookmark, kept)
 }
 
 // lineWriter collects a record's text line by line.
