@@ -273,7 +273,7 @@ func (k *ki2Writer) line(n *Node, first *Node) []*Node {
 		if c.IsSpecial() {
 			// The summary comes first: a comment after it belongs to the ending.
 			flush()
-			if k.fromFile(c) && c.src.summary != "" {
+			if k.fromFile(c) && c.src.summary != "" && sameSummary(c, c.src.summary) {
 				k.w.line(c.src.summary)
 			} else {
 				k.w.line(r.Summary(c))
@@ -322,4 +322,17 @@ func (k *ki2Writer) variations(line []*Node) {
 			k.variations(k.line(alt.Parent, alt))
 		}
 	}
+}
+
+// sameSummary reports whether a まで line read from the file still says
+// how n ends (for the save to write it as it was).
+func sameSummary(n *Node, line string) bool {
+	_, sp, word, ok := summarySpecial(strings.TrimRight(strings.TrimLeft(line, " 　\t"), " 　"))
+	if !ok {
+		return false
+	}
+	if n.Special == SpecialIllegal {
+		return sp == FoulLose // the comment form: 反則負け, the move in a comment
+	}
+	return sp == n.Special && (sp != SpecialOther || word == n.SpecialText)
 }

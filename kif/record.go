@@ -65,7 +65,8 @@ type Node struct {
 	Bookmark string
 	// Kept are the lines of the file after this node's move that kiki
 	// does not model (remarks, summaries, blank lines …), written back in
-	// place by a save in the file's format.
+	// place by a save in the file's format (see Source). They belong to
+	// the node as its comments do: deleting the move deletes them.
 	Kept     []KeptLine
 	Parent   *Node
 	Children []*Node

@@ -17,11 +17,22 @@ import (
 //     header lines, the board diagram's lines, the move column and the
 //     time format, KI2's moves per line, CSA's times on the move line.
 //
-// Both apply when the record is saved in the format it was read in. Saved
-// in another format, the layout is the new format's own; kept lines go
-// along only between KIF and KI2, and then only the '#' remarks (the one
-// kind of line both formats write alike; CSA lines mean nothing in KIF and
-// the other way round).
+// The layout and the kept lines apply when the record is saved in the
+// format it was read in, or its other encoding (KIF and KIFU, KI2 and
+// KI2U); encoding and line ends, in the very format it was read in (a .kif
+// read as UTF-8 is saved as UTF-8; saved as .kifu, a Shift_JIS .kif is
+// UTF-8 and its "#KIF version … encoding=" line says so). Saved in
+// another format, the layout is the new format's own, and kept lines go
+// along only between KIF and KI2, and then only the '#' remarks: the one
+// kind of line both write alike. A KIF 手数---- heading or まで line would
+// be wrong in KI2, and CSA's lines mean nothing in KIF or KI2 and the
+// other way round.
+//
+// Where the file spells a line that kiki models in a way of its own (手合割
+// with trailing blanks, a 変化 heading, a KI2 まで summary, a CSA PI line,
+// what follows a move on its line), that spelling is written back only
+// while the record still says the same thing (same start position, same
+// ply, same ending); else kiki writes the line its own way.
 
 // Source describes the file a record was read from: what a save in the
 // same format reproduces. It is nil for a record made in kiki.
