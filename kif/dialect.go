@@ -59,7 +59,7 @@ func (d dialect) spell(text string, m game.Move) string {
 		text = strings.Replace(text, "龍", "竜", 1)
 	}
 	if d.abbrev {
-		text = strings.NewReplacer("成銀", "全", "成桂", "圭", "成香", "杏").Replace(text)
+		text = abbreviations.Replace(text)
 	}
 	if d.direct && !m.IsDrop() && isStraight(m.Piece().Color(), m.From(), m.To()) {
 		if i := strings.LastIndex(text, "上"); i >= 0 && !strings.Contains(text, "(") {
@@ -107,3 +107,6 @@ func detectDialect(samples []dialectSample) dialect {
 	}
 	return best
 }
+
+// abbreviations are the one-character names of promoted pieces.
+var abbreviations = strings.NewReplacer("成銀", "全", "成桂", "圭", "成香", "杏")
