@@ -320,3 +320,36 @@ func TestKeptLinesInOtherFormats(t *testing.T) {
 		}
 	}
 }
+
+// TestKI2MovesAddedInTheFilesStyle adds moves to a KI2 record written
+// four moves to a line, one space apart, with ▽ for 後手 and 同 without
+// its space: the new moves are written the same way, after the file's.
+func TestKI2MovesAddedInTheFilesStyle(t *testing.T) {
+	in := "先手：A\n後手：B\n" +
+		"▲７六歩 ▽３四歩 ▲２六歩 ▽８四歩\n" +
+		"▲２五歩 ▽８五歩 ▲２四歩 ▽同歩\n" +
+		"▲同飛\n"
+	r, err := Read("style.ki2u", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := Encode(r, FormatKI2U); string(out) != in {
+		t.Fatalf("unedited save changed the file:\n%s", out)
+	}
+	n := r.MainLine()[8]
+	for _, usi := range []string{"8e8f", "8g8f", "8b8f", "2d3d"} {
+		m, err := r.Position(n).ParseUSIMove(usi)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n = n.AddChild(&Node{Move: m})
+	}
+	want := "先手：A\n後手：B\n" +
+		"▲７六歩 ▽３四歩 ▲２六歩 ▽８四歩\n" +
+		"▲２五歩 ▽８五歩 ▲２四歩 ▽同歩\n" +
+		"▲同飛 ▽８六歩 ▲同歩 ▽同飛\n" +
+		"▲３四飛\n"
+	if out, _ := Encode(r, FormatKI2U); string(out) != want {
+		t.Errorf("edited save:\n%s\nwant:\n%s", out, want)
+	}
+}

@@ -112,10 +112,22 @@ func detectKI2Style(r *Record, samples []ki2Sample) ki2Style {
 			}
 		}
 	}
-	st.perLine = 0
+	// Moves to a line: the most a line has, where some line was ended by
+	// that limit (its last move has no comment and the next move follows
+	// on the next line); else nothing says the limit, and it is at least
+	// the default.
+	most, limited := 0, false
 	for _, s := range samples {
 		toks, _ := ki2Cells(s.line)
-		st.perLine = max(st.perLine, len(toks))
+		most = max(most, len(toks))
+		if n := lastNode(s.nodes); n != nil && len(n.Comments) == 0 && len(n.Kept) == 0 && n.Bookmark == "" &&
+			len(n.Children) > 0 && !n.Children[0].IsSpecial() {
+			limited = true
+		}
+	}
+	st.perLine = most
+	if !limited {
+		st.perLine = max(most, defaultKI2Style.perLine)
 	}
 	for c := range marks {
 		if len(marks[c]) == 1 {
@@ -149,4 +161,12 @@ func detectKI2Style(r *Record, samples []ki2Sample) ki2Style {
 	}
 	st.trail = lasts > 0 && trailing == lasts
 	return st
+}
+
+// lastNode returns the last of a line's nodes, nil if none.
+func lastNode(nodes []*Node) *Node {
+	if len(nodes) == 0 {
+		return nil
+	}
+	return nodes[len(nodes)-1]
 }

@@ -58,11 +58,24 @@ func (p padRule) spaces(text string) string {
 
 // detectPad returns the first rule that puts gaps[i] after texts[i] for
 // every i, trying the rules each sample suggests: aligned by display
-// width, by characters, or a fixed number of spaces.
+// width, by characters, or a fixed number of spaces. Where every gap is
+// one space (or none), the fixed rule comes first: texts that all have
+// the same width fit an alignment too, but one space is what such files
+// put after any text.
 func detectPad(texts, gaps []string) (padRule, bool) {
+	kinds := []int{padWidth, padRunes, padFixed}
+	if len(gaps) > 0 && (gaps[0] == "" || gaps[0] == " ") {
+		same := true
+		for _, g := range gaps {
+			same = same && g == gaps[0]
+		}
+		if same {
+			kinds = []int{padFixed, padWidth, padRunes}
+		}
+	}
 	tried := map[padRule]bool{}
 	for _, min0 := range []bool{false, true} {
-		for _, kind := range []int{padWidth, padRunes, padFixed} {
+		for _, kind := range kinds {
 			for i, t := range texts {
 				rule := padRule{kind: kind, n: len(gaps[i]), min0: min0}
 				switch kind {
