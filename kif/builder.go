@@ -25,10 +25,87 @@ type builder struct {
 	handLine int
 	diag     diagram
 	seenAny  bool // anything that makes the text a record
+
+	// src is the Source the reader fills: the preamble's layout and the
+	// file's styles. last is the node read last in file order, which the
+	// kept lines that follow belong to; heading is a 変化 line waiting for
+	// the node it opens.
+	src     *Source
+	last    *Node
+	heading string
+	merged  bool // the move read last was one read before
+	// kifSamples and ki2Samples are the move lines read, from which the
+	// file's way of writing them is learnt.
+	kifSamples []kifSample
+	ki2Samples []ki2Sample
 }
 
-func newBuilder(name string) *builder {
-	return &builder{name: name, rec: &Record{Root: &Node{}}, fake: map[*Node]bool{}}
+func newBuilder(name string, f Format, text string) *builder {
+	b := &builder{name: name, rec: &Record{Root: &Node{}}, fake: map[*Node]bool{}, src: newSource(f, text)}
+	b.rec.Source = b.src
+	return b
+}
+
+// formatIn returns the format name says if it is one of family fam, else
+// def: the format a reader records as its Source.
+func formatIn(name string, fam family, def Format) Format {
+	if f, ok := FormatOfPath(name); ok && familyOf(f) == fam {
+		return f
+	}
+	return def
+}
+
+// keep keeps a line the reader does not model: before the first move in
+// the preamble, after it on the node read last.
+func (b *builder) keep(line string) {
+	if b.pos == nil || b.last == nil {
+		b.src.preamble = append(b.src.preamble, preItem{kind: preKept, text: line})
+		return
+	}
+	n := b.last
+	n.Kept = append(n.Kept, KeptLine{Text: line, At: len(n.Comments), AfterBookmark: n.Bookmark != ""})
+}
+
+// keepLost keeps a move line that made no node (after the end of the
+// game, in a dropped variation, a repeated move), with the 変化 line
+// before it if that is still waiting for its node.
+func (b *builder) keepLost(line string) {
+	if b.heading != "" {
+		b.keep(b.heading)
+		b.heading = ""
+	}
+	b.keep(line)
+}
+
+// layout records a modelled line of the preamble in file order.
+func (b *builder) layout(it preItem) {
+	if b.pos == nil {
+		b.src.preamble = append(b.src.preamble, it)
+	}
+}
+
+// read marks n, new, as read from the file, the node read last; a 変化
+// line before it that did not open a variation (the moves go on past the
+// end of the line) is kept as it is.
+func (b *builder) read(n *Node) {
+	b.merged = false
+	if b.heading != "" && n.Index() == 0 {
+		b.keep(b.heading)
+		b.heading = ""
+	}
+	n.src = &nodeSource{heading: b.heading}
+	b.heading = ""
+	b.last = n
+}
+
+// merge notes that the move or ending read is one read before: the file
+// line adds nothing to the tree, and so is kept (with its 変化 line).
+func (b *builder) merge() {
+	b.merged = true
+	if b.heading != "" {
+		b.keep(b.heading)
+		b.heading = ""
+	}
 }
 
 func (b *builder) errorf(line int, format string, args ...any) error {
@@ -78,12 +155,13 @@ func recordLines(text string) []recordLine {
 	return out
 }
 
-// read walks the lines of a KIF or KI2 record — those both formats share
-// through commonLine, the others through line — and finishes the record.
-func (b *builder) read(text string, line func(recordLine) error) (*Record, error) {
+// readLines walks the lines of a KIF or KI2 record — those both formats
+// share through commonLine, the others through line — and finishes the
+// record.
+func (b *builder) readLines(text string, line func(recordLine) error) (*Record, error) {
 	lines := recordLines(text)
 	for _, l := range lines {
-		if b.commonLine(l.t) {
+		if b.commonLine(l) {
 			continue
 		}
 		if err := line(l); err != nil {
@@ -102,7 +180,8 @@ func (b *builder) otherLine(l recordLine) error {
 		return err
 	}
 	if !handled {
-		b.warnf(l.no, "unrecognised line %q ignored", l.t)
+		b.warnf(l.no, "unrecognised line %q kept as it is", l.t)
+		b.keep(l.line)
 	}
 	return nil
 }
@@ -121,6 +200,13 @@ func (b *builder) preamble(line string, no int) (bool, error) {
 		}
 		b.diag.hands[c], b.diag.hasHand[c] = rest, true
 		b.seenAny = true
+		i := strings.Index(line, "の持駒") + len("の持駒")
+		if strings.HasPrefix(line[i:], "：") {
+			i += len("：")
+		} else if strings.HasPrefix(line[i:], ":") {
+			i++
+		}
+		b.layout(preItem{kind: preHand, n: int(c), key: line[:i], text: line[i:]})
 		return true, nil
 	}
 	if c, ok := sideLine(t); ok {
@@ -128,6 +214,7 @@ func (b *builder) preamble(line string, no int) (bool, error) {
 			return true, b.errorf(no, "a side-to-move line after the moves have begun")
 		}
 		b.diag.side, b.diag.hasSide = c, true
+		b.layout(preItem{kind: preSide, text: line})
 		return true, nil
 	}
 	if strings.HasPrefix(t, "|") {
@@ -137,18 +224,26 @@ func (b *builder) preamble(line string, no int) (bool, error) {
 		b.diag.rows = append(b.diag.rows, t)
 		b.diag.rowLines = append(b.diag.rowLines, no)
 		b.seenAny = true
+		b.layout(preItem{kind: preRow, n: len(b.diag.rows)})
 		return true, nil
 	}
-	if strings.HasPrefix(t, "+---") || strings.HasPrefix(strings.TrimLeft(t, " "), "９ ８ ７") || strings.HasPrefix(strings.TrimLeft(t, " "), "９　８") {
+	if strings.HasPrefix(t, "+---") {
+		b.layout(preItem{kind: preBorder})
+		return true, nil
+	}
+	if strings.HasPrefix(strings.TrimLeft(t, " "), "９ ８ ７") || strings.HasPrefix(strings.TrimLeft(t, " "), "９　８") {
+		b.layout(preItem{kind: preFiles})
 		return true, nil
 	}
 	if strings.HasPrefix(t, "手数＝") { // Kifu for Windows position export: the diagram shows that move
+		b.keep(line)
 		return true, nil
 	}
 	key, value, ok := headerLine(line)
 	if !ok {
 		return false, nil
 	}
+	sep := line[len(key) : len(line)-len(value)]
 	if key == "手合割" {
 		if b.started {
 			return true, b.errorf(no, "手合割 after the moves have begun")
@@ -156,10 +251,19 @@ func (b *builder) preamble(line string, no int) (bool, error) {
 		b.handicap = strings.TrimRight(value, " 　\t")
 		b.handLine = no
 		b.seenAny = true
+		b.layout(preItem{kind: preHandicap, text: sep, key: value})
+		return true, nil
+	}
+	if b.pos != nil {
+		// A header line among the moves ("終了日時" at the end): the
+		// header was fixed at the first move, so the line is kept where
+		// it stands.
+		b.keep(line)
 		return true, nil
 	}
 	b.header = append(b.header, HeaderField{key, value})
 	b.seenAny = true
+	b.layout(preItem{kind: preHeader, text: sep, key: key})
 	return true, nil
 }
 
@@ -219,6 +323,8 @@ func (b *builder) begin() error {
 		return err
 	}
 	b.rec.SetStart(p)
+	b.src.start = b.rec.Start.SFEN
+	b.src.bod = detectBODStyle(b.src.preamble, b.diag.rows, b.rec)
 	b.pos = b.rec.StartPosition()
 	b.posNode = b.rec.Root
 	b.cur = b.rec.Root
@@ -290,6 +396,7 @@ func (b *builder) fakeChild(parent *Node) *Node {
 // position) as a child of parent.
 func (b *builder) addMove(parent *Node, text string, resolve func(p *game.Position, prev game.Move) (game.Move, error), no int) *Node {
 	b.started = true
+	b.merged = false
 	b.seek(parent)
 	m, err := resolve(b.pos, parent.Move)
 	if err != nil {
@@ -297,8 +404,10 @@ func (b *builder) addMove(parent *Node, text string, resolve func(p *game.Positi
 	}
 	if c := parent.FindChild(m); c != nil {
 		b.cur = c // a variation repeating an existing move merges into it
+		b.merge()
 	} else {
 		b.cur = parent.AddChild(&Node{Move: m})
+		b.read(b.cur)
 	}
 	b.seek(b.cur)
 	return b.cur
@@ -309,6 +418,7 @@ func (b *builder) illegal(parent *Node, text string, why error, no int) *Node {
 	if len(parent.Children) == 0 && parent.IsMainLine() {
 		b.warnf(no, "move %d %s is illegal (%v); the record ends there as 反則", parent.Ply+1, text, why)
 		b.cur = parent.AddChild(&Node{Special: SpecialIllegal, SpecialText: text})
+		b.read(b.cur)
 		return b.cur
 	}
 	if len(parent.Children) > 0 {
@@ -335,6 +445,7 @@ func (b *builder) illegal(parent *Node, text string, why error, no int) *Node {
 // addSpecial ends the line at parent with a special.
 func (b *builder) addSpecial(parent *Node, sp Special, text string) *Node {
 	b.started = true
+	b.merged = false
 	n := &Node{Special: sp}
 	if sp == SpecialOther || sp == SpecialIllegal {
 		n.SpecialText = text
@@ -342,25 +453,36 @@ func (b *builder) addSpecial(parent *Node, sp Special, text string) *Node {
 	for _, c := range parent.Children {
 		if c.IsSpecial() && c.Special == n.Special && c.Text() == n.Text() {
 			b.cur = c
+			b.merge()
 			return c
 		}
 	}
 	b.cur = parent.AddChild(n)
+	b.read(b.cur)
 	return b.cur
 }
 
-// commonLine handles what KIF and KI2 lines share: blank lines, '#'
-// remarks, '*' comments and '&' bookmarks. It reports whether it did.
-func (b *builder) commonLine(t string) bool {
+// commonLine handles what KIF and KI2 lines share: blank lines and '#'
+// remarks (kept as they are), '*' comments and '&' bookmarks. It reports
+// whether it did.
+func (b *builder) commonLine(l recordLine) bool {
+	t := l.t
 	switch {
 	case strings.TrimSpace(strings.ReplaceAll(t, "　", "")) == "", strings.HasPrefix(t, "#"):
+		b.keep(l.line)
 	case strings.HasPrefix(t, "*"):
-		b.comment(t[1:])
+		if !b.comment(t[1:]) {
+			b.keep(l.line)
+		}
 	case strings.HasPrefix(t, "&"):
-		if b.cur == nil {
+		switch {
+		case b.cur == nil:
 			b.rec.Root.Bookmark = t[1:]
-		} else if !b.fake[b.cur] {
+			b.layout(preItem{kind: preBookmark})
+		case !b.fake[b.cur] && b.cur.Bookmark == "":
 			b.cur.Bookmark = t[1:]
+		default:
+			b.keep(l.line) // in a dropped variation, or a second one
 		}
 	default:
 		return false
@@ -368,16 +490,23 @@ func (b *builder) commonLine(t string) bool {
 	return true
 }
 
-// comment attaches a comment line to the node read last.
-func (b *builder) comment(text string) {
+// comment attaches a comment line to the node read last. It reports false
+// when the comment belongs to nothing kiki keeps (a dropped variation),
+// for the caller to keep the line as it is.
+func (b *builder) comment(text string) bool {
 	if b.cur == nil {
 		b.rec.Root.Comments = append(b.rec.Root.Comments, text)
-		return
+		b.layout(preItem{kind: preComment})
+		return true
 	}
-	if b.fake[b.cur] || b.illegalFromComment(text) {
-		return
+	if b.fake[b.cur] {
+		return false
+	}
+	if b.illegalFromComment(text) {
+		return true
 	}
 	b.cur.Comments = append(b.cur.Comments, text)
+	return true
 }
 
 // finish completes the record.

@@ -2,6 +2,7 @@ package kif
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -33,7 +34,7 @@ var csaSpecials = map[string]Special{
 
 // ReadCSA reads a CSA V2.2 record.
 func ReadCSA(name, text string) (*Record, error) {
-	r := &csaReader{builder: newBuilder(name)}
+	r := &csaReader{builder: newBuilder(name, FormatCSA, text)}
 	r.hands[0], r.hands[1] = map[game.PieceType]int{}, map[game.PieceType]int{}
 	lines := splitLines(text)
 	for i, line := range lines {
@@ -41,7 +42,12 @@ func ReadCSA(name, text string) (*Record, error) {
 			return nil, err
 		}
 	}
-	return r.end(len(lines))
+	rec, err := r.end(len(lines))
+	if err == nil {
+		r.src.csa = detectCSAStyle(rec)
+		r.src.csa.rowTrim = r.rowsTrimmed > 0 && r.rowsFull == 0
+	}
+	return rec, err
 }
 
 // csaReader reads a CSA file statement by statement: the position
@@ -54,38 +60,117 @@ type csaReader struct {
 	side     game.Color
 	hasBoard bool
 	hasSide  bool
+	// rowsFull and rowsTrimmed count the ranks that end on an empty
+	// square written with and without the cell's trailing blank.
+	rowsFull, rowsTrimmed int
+	// closedFoul is set when the line read closed an illegal move with a
+	// foul (%ILLEGAL_MOVE …).
+	closedFoul bool
 }
 
-// line reads one line: a comment line, or statements separated by commas.
+// line reads one line: a comment line, or statements separated by
+// commas. What it does not model is kept: blank lines, ' comments other
+// than '*, the version line, an unrecognised line; and on a move's line,
+// what follows the move (",T12", ",'…") as the node's tail.
 func (r *csaReader) line(no int, line string) error {
 	line = strings.TrimRight(line, "\r")
 	if strings.TrimSpace(line) == "" {
+		r.keep(line)
 		return nil
 	}
 	if strings.HasPrefix(line, "'") {
-		if strings.HasPrefix(line, "'*") {
-			r.comment(line[2:])
+		if !strings.HasPrefix(line, "'*") || !r.comment(line[2:]) {
+			r.keep(line)
 		}
 		return nil
 	}
 	sts := strings.Split(line, ",")
+	before, lastBefore := len(r.warnings()), r.last
+	// first is the node the line's first statement made, if it made one:
+	// what follows that statement on the line is the node's tail, unless
+	// another statement makes a node too.
+	var first *Node
 	for i, st := range sts {
 		if strings.HasPrefix(strings.TrimLeft(st, " \t"), "'") {
 			// A comment after a comma runs to the end of the line, commas
 			// included: "+7776FU,T0,'* 130 7g7f 8c8d", "%KACHI,'* -5000 win".
-			return r.line(no, strings.TrimLeft(strings.Join(sts[i:], ","), " \t"))
+			c := strings.TrimLeft(strings.Join(sts[i:], ","), " \t")
+			if first != nil && first == r.last {
+				if strings.HasPrefix(c, "'*") && len(first.Comments) == 0 {
+					first.src.csaTail = r.tail(sts[0], strings.Join(sts[:i], ","))
+					first.src.lineComment = true
+					r.comment(c[2:])
+				} else {
+					first.src.csaTail = r.tail(sts[0], line)
+				}
+				return nil
+			}
+			return r.line(no, c)
 		}
 		if err := r.statement(no, st); err != nil {
 			return err
 		}
+		if i == 0 && r.last != lastBefore {
+			first = r.last
+		}
+	}
+	if r.closedFoul {
+		r.closedFoul = false
+		if r.cur != nil && r.cur.src != nil {
+			r.cur.src.csaFoul = line
+			return nil
+		}
+	}
+	made := r.last != lastBefore && r.last != nil
+	switch {
+	case made && first == r.last && len(sts) > 1:
+		first.src.csaTail = r.tail(sts[0], line)
+	case made:
+	case isCSAMove(strings.TrimSpace(sts[0])) || strings.HasPrefix(strings.TrimSpace(sts[0]), "%") && r.cur != nil && !r.cur.IsSpecial():
+		// A move or ending that made no node (after the end, in a
+		// dropped line) is kept as it was.
+		r.keep(line)
+	case len(sts) == 1 && (strings.HasPrefix(strings.TrimSpace(line), "V") || len(r.warnings()) > before):
+		r.keep(line) // the version line, or a statement kiki does not know
 	}
 	return nil
 }
+
+// tail returns what follows the first statement first on its line (up to
+// the end of line), with the time statement's number replaced by
+// csaTimeMark for the writer to fill in.
+func (r *csaReader) tail(first, line string) string {
+	t := line[len(strings.TrimRight(first, " \t")):]
+	parts := strings.Split(t, ",")
+	for i, p := range parts {
+		q := strings.TrimSpace(p)
+		if i > 0 && len(q) > 1 && q[0] == 'T' && strings.Trim(q[1:], "0123456789") == "" {
+			lead := p[:strings.Index(p, "T")+1]
+			parts[i] = lead + csaTimeMark + p[len(lead)+len(q)-1:]
+			break
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// csaTimeMark stands for a move's seconds in a kept tail.
+const csaTimeMark = "\x00"
+
+func (r *csaReader) warnings() []Warning { return r.rec.Warnings }
 
 // statement reads one CSA statement.
 func (r *csaReader) statement(no int, st string) error {
 	if isBoardRow(st) {
 		st = strings.TrimLeft(st, " \t")
+		if r.pos == nil && strings.HasSuffix(strings.TrimRight(st, " "), "*") {
+			// A rank that ends on an empty square: does the file write
+			// its cell's trailing blank?
+			if strings.HasSuffix(st, " * ") {
+				r.rowsFull++
+			} else {
+				r.rowsTrimmed++
+			}
+		}
 		if len(st) < 29 {
 			st += strings.Repeat(" ", 29-len(st)) // writers trim the trailing blank of " * "
 		}
@@ -99,22 +184,26 @@ func (r *csaReader) statement(no int, st string) error {
 	switch {
 	case strings.HasPrefix(st, "V"):
 	case strings.HasPrefix(st, "N+"):
-		r.header = append(r.header, HeaderField{SideNames(false)[game.Black], st[2:]})
+		r.headerField(SideNames(false)[game.Black], st[2:])
 	case strings.HasPrefix(st, "N-"):
-		r.header = append(r.header, HeaderField{SideNames(false)[game.White], st[2:]})
+		r.headerField(SideNames(false)[game.White], st[2:])
 	case strings.HasPrefix(st, "$"):
 		r.info(st)
 	case strings.HasPrefix(st, "PI"):
+		r.layout(preItem{kind: preCSAPI, text: st})
 		return r.presetBoard(no, st)
 	case isBoardRow(st):
+		r.layout(preItem{kind: preCSARow, n: int(st[1] - '0')})
 		return r.boardRow(no, st)
 	case strings.HasPrefix(st, "P+") || strings.HasPrefix(st, "P-"):
+		r.layout(preItem{kind: preCSAHand, text: st})
 		return r.pieces(no, st)
 	case (st == "+" || st == "-") && r.pos == nil:
 		r.side, r.hasSide = game.Black, true
 		if st == "-" {
 			r.side = game.White
 		}
+		r.layout(preItem{kind: preCSASide})
 	case (st[0] == '+' || st[0] == '-') && len(st) == 7:
 		return r.move(no, st)
 	case st[0] == 'T':
@@ -139,7 +228,18 @@ func (r *csaReader) info(st string) {
 	} else {
 		k = "$" + k
 	}
+	r.headerField(k, v)
+}
+
+// headerField adds a header field; one after the moves have begun is kept
+// as its line instead (the header was fixed at the first move).
+func (r *csaReader) headerField(k, v string) {
+	if r.pos != nil {
+		r.keep(csaHeaderLine(HeaderField{k, v}))
+		return
+	}
 	r.header = append(r.header, HeaderField{k, v})
+	r.layout(preItem{kind: preHeader, key: k})
 }
 
 // presetBoard reads "PI" and the pieces it removes ("PI82HI22KA").
@@ -285,6 +385,7 @@ func (r *csaReader) ending(no int, st string) error {
 	}
 	word := st[1:]
 	if r.cur.Special == SpecialIllegal && (word == "ILLEGAL_MOVE" || word == "+ILLEGAL_ACTION" || word == "-ILLEGAL_ACTION") {
+		r.closedFoul = true
 		return nil // the foul that closes an illegal move, as writers put it
 	}
 	parent, ok := r.attachPoint(r.cur.Ply+1, no)
@@ -348,6 +449,7 @@ func (r *csaReader) start(no int, firstMove string) error {
 		return err
 	}
 	r.rec.SetStart(p)
+	r.src.start = r.rec.Start.SFEN
 	r.pos = r.rec.StartPosition()
 	r.posNode, r.cur = r.rec.Root, r.rec.Root
 	return nil
@@ -412,92 +514,216 @@ func csaMove(p *game.Position, s string) (game.Move, error) {
 
 // WriteCSA formats the main line as CSA V2.2. Comments are written as
 // '* lines; header fields CSA has no key for become ' comment lines.
-// CSA has no variations.
+// CSA has no variations. A record read from a CSA file is written in that
+// file's layout instead, with its kept lines in place (see Source).
 func WriteCSA(r *Record) string {
-	var sb strings.Builder
-	sb.WriteString("V2.2\n")
-	writeCSAHeader(&sb, r.Header)
-	writeCSAPosition(&sb, r)
-	for _, c := range r.Root.Comments {
-		sb.WriteString("'*" + c + "\n")
-	}
-	for _, n := range r.MainLine() {
-		if n.Special == SpecialIllegal {
-			writeCSAIllegal(&sb, r, n)
-			continue
+	w := &lineWriter{}
+	keeps := r.keeps(famCSA)
+	if keeps {
+		writeLayout(w, r, csaSyntax(w, r))
+	} else {
+		w.line("V2.2")
+		writeCSAHeader(w, r.Header)
+		writeCSAPosition(w, r)
+		for _, c := range r.Root.Comments {
+			w.line("'*" + c)
 		}
-		if n.IsSpecial() {
-			sb.WriteString(csaSpecialLine(r, n) + "\n")
+	}
+	onLine := r.csaStyle().timeOnLine
+	for _, n := range r.MainLine() {
+		fromFile := keeps && n.src != nil
+		own := make([]string, len(n.Comments))
+		for i, c := range n.Comments {
+			own[i] = "'*" + c
+		}
+		var kept []KeptLine
+		if keeps {
+			kept = n.Kept
+		}
+		var line string
+		if n.Special == SpecialIllegal {
+			if !fromFile {
+				writeCSAIllegal(w, r, n)
+				ownLines(w, own, "", kept)
+				continue
+			}
+			// As the file had it: the move, then its closing foul if any.
+			m, ok := r.illegalMove(n)
+			text, ok2 := m.csaText()
+			if !ok || !ok2 {
+				writeCSAIllegal(w, r, n)
+				ownLines(w, own, "", kept)
+				continue
+			}
+			line = text
+		} else if n.IsSpecial() {
+			line = csaSpecialLine(r, n)
 		} else {
 			m := n.Move
-			sb.WriteString(csaMoveText(m.Piece().Color(), m.From(), m.To(), m.IsDrop(), m.Moved().Type()) + "\n")
+			line = csaMoveText(m.Piece().Color(), m.From(), m.To(), m.IsDrop(), m.Moved().Type())
 		}
-		if n.HasTime {
-			fmt.Fprintf(&sb, "T%d\n", int(n.Time/time.Second))
+		secs := fmt.Sprint(int(n.Time / time.Second))
+		timeDone := !n.HasTime
+		switch {
+		case fromFile && n.src.csaTail != "":
+			tail := n.src.csaTail
+			if strings.Contains(tail, csaTimeMark) {
+				if n.HasTime {
+					tail = strings.Replace(tail, csaTimeMark, secs, 1)
+				} else {
+					tail = csaTimeRE.ReplaceAllString(tail, "")
+				}
+				timeDone = true
+			}
+			line += tail
+		case n.HasTime && onLine:
+			line += ",T" + secs
+			timeDone = true
 		}
-		for _, c := range n.Comments {
-			sb.WriteString("'*" + c + "\n")
+		if fromFile && n.src.lineComment && len(own) > 0 {
+			line += "," + own[0]
+			own[0] = ""
 		}
+		w.line(line)
+		if !timeDone {
+			w.line("T" + secs)
+		}
+		if n.Special == SpecialIllegal && n.src.csaFoul != "" {
+			w.line(n.src.csaFoul)
+		}
+		ownLines(w, own, "", kept)
 	}
-	return sb.String()
+	return w.String()
+}
+
+// csaTimeRE finds a kept tail's time statement, for a move that lost its time.
+var csaTimeRE = regexp.MustCompile(`,\s*T\x00\s*`)
+
+// csaStyle is a CSA file's way of writing times: on the move's line
+// ("+7776FU,T12") or on a line of their own (the default); and its ranks.
+type csaStyle struct {
+	timeOnLine bool
+	rowTrim    bool // a rank that ends on an empty square is written without the cell's trailing blank
+}
+
+// csaStyle returns the style to write r's CSA moves in.
+func (r *Record) csaStyle() csaStyle {
+	if r.keeps(famCSA) {
+		return r.Source.csa
+	}
+	return csaStyle{}
+}
+
+// detectCSAStyle learns whether a file writes times on the move lines:
+// when every timed move read did.
+func detectCSAStyle(r *Record) csaStyle {
+	timed, onLine := 0, 0
+	r.Walk(func(n *Node) {
+		if n.src != nil && n.HasTime {
+			timed++
+			if strings.Contains(n.src.csaTail, csaTimeMark) {
+				onLine++
+			}
+		}
+	})
+	return csaStyle{timeOnLine: timed > 0 && onLine == timed}
+}
+
+// csaSyntax is how writeLayout writes a CSA file's preamble.
+func csaSyntax(w *lineWriter, r *Record) preambleSyntax {
+	var p *game.Position
+	return preambleSyntax{
+		header:  func(f HeaderField, _ preItem) string { return csaHeaderLine(f) },
+		start:   func() { writeCSAPosition(w, r) },
+		comment: "'*",
+		startLine: func(it preItem) string {
+			if p == nil {
+				p = r.StartPosition()
+			}
+			switch it.kind {
+			case preCSARow:
+				if r.Source.csa.rowTrim {
+					return strings.TrimRight(csaRow(p, it.n), " ")
+				}
+				return csaRow(p, it.n)
+			case preCSASide:
+				return csaSign(p.Side())
+			}
+			return it.text // PI and P+/P- as the file spelled them: the start is unchanged
+		},
+	}
 }
 
 // writeCSAHeader writes the players' names (N+, N-) first, then the other
 // fields: CSA's own keys as $KEY:value, any other as a comment.
-func writeCSAHeader(sb *strings.Builder, header []HeaderField) {
+func writeCSAHeader(w *lineWriter, header []HeaderField) {
 	var rest []HeaderField
 	for _, f := range header {
-		if c, ok := SideByName(f.Key); ok {
-			fmt.Fprintf(sb, "N%s%s\n", csaSign(c), f.Value)
+		if _, ok := SideByName(f.Key); ok {
+			w.line(csaHeaderLine(f))
 		} else {
 			rest = append(rest, f)
 		}
 	}
 	for _, f := range rest {
-		switch ck, ok := csaKeyOf[f.Key]; {
-		case ok:
-			fmt.Fprintf(sb, "$%s:%s\n", ck, f.Value)
-		case strings.HasPrefix(f.Key, "$"):
-			fmt.Fprintf(sb, "%s:%s\n", f.Key, f.Value)
-		default:
-			fmt.Fprintf(sb, "'%s：%s\n", f.Key, f.Value)
-		}
+		w.line(csaHeaderLine(f))
 	}
+}
+
+// csaHeaderLine writes a header field as CSA: N+ or N- for a player, CSA's
+// own keys as $KEY:value, any other as a comment.
+func csaHeaderLine(f HeaderField) string {
+	if c, ok := SideByName(f.Key); ok {
+		return "N" + csaSign(c) + f.Value
+	}
+	if ck, ok := csaKeyOf[f.Key]; ok {
+		return "$" + ck + ":" + f.Value
+	}
+	if strings.HasPrefix(f.Key, "$") {
+		return f.Key + ":" + f.Value
+	}
+	return "'" + f.Key + "：" + f.Value
 }
 
 // writeCSAPosition writes the start position — PI for the even start,
 // else the nine board rows and the hands — and the side to move.
-func writeCSAPosition(sb *strings.Builder, r *Record) {
+func writeCSAPosition(w *lineWriter, r *Record) {
 	p := r.StartPosition()
 	if r.Start.IsPreset && r.Start.Preset == game.Even {
-		sb.WriteString("PI\n")
+		w.line("PI")
 	} else {
 		for rank := 1; rank <= 9; rank++ {
-			fmt.Fprintf(sb, "P%d", rank)
-			for f := 9; f >= 1; f-- {
-				if pc := p.PieceAt(game.NewSquare(f, rank)); pc == game.NoPiece {
-					sb.WriteString(" * ")
-				} else {
-					sb.WriteString(csaSign(pc.Color()) + csaNames[pc.Type()])
-				}
-			}
-			sb.WriteString("\n")
+			w.line(csaRow(p, rank))
 		}
 		for _, c := range []game.Color{game.Black, game.White} {
 			h := p.Hand(c)
 			if h.IsEmpty() {
 				continue
 			}
-			sb.WriteString("P" + csaSign(c))
+			s := "P" + csaSign(c)
 			for _, t := range game.HandTypes {
 				for k := 0; k < h.Count(t); k++ {
-					sb.WriteString("00" + csaNames[t])
+					s += "00" + csaNames[t]
 				}
 			}
-			sb.WriteString("\n")
+			w.line(s)
 		}
 	}
-	sb.WriteString(csaSign(p.Side()) + "\n")
+	w.line(csaSign(p.Side()))
+}
+
+// csaRow writes a rank of the board: "P2 * -HI *  *  *  *  * -KA * ".
+func csaRow(p *game.Position, rank int) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "P%d", rank)
+	for f := 9; f >= 1; f-- {
+		if pc := p.PieceAt(game.NewSquare(f, rank)); pc == game.NoPiece {
+			sb.WriteString(" * ")
+		} else {
+			sb.WriteString(csaSign(pc.Color()) + csaNames[pc.Type()])
+		}
+	}
+	return sb.String()
 }
 
 // csaMoveText spells a move the CSA way: the mover's sign, the origin (00
@@ -513,23 +739,20 @@ func csaMoveText(c game.Color, from, to game.Square, drop bool, t game.PieceType
 // writeCSAIllegal writes an illegal ending as the move, its time, and
 // %+ILLEGAL_ACTION (or -) naming the side that made it; a move CSA cannot
 // name (no origin) goes in a comment after the foul.
-func writeCSAIllegal(sb *strings.Builder, r *Record, n *Node) {
+func writeCSAIllegal(w *lineWriter, r *Record, n *Node) {
 	fouler, note := r.sideAt(n.Ply), r.illegalComment(n)
 	if m, ok := r.illegalMove(n); ok {
 		if text, ok := m.csaText(); ok {
-			sb.WriteString(text + "\n")
+			w.line(text)
 			if n.HasTime {
-				fmt.Fprintf(sb, "T%d\n", int(n.Time/time.Second))
+				w.line(fmt.Sprintf("T%d", int(n.Time/time.Second)))
 			}
 			fouler, note = m.color, ""
 		}
 	}
-	sb.WriteString("%" + csaSign(fouler) + "ILLEGAL_ACTION\n")
+	w.line("%" + csaSign(fouler) + "ILLEGAL_ACTION")
 	if note != "" {
-		sb.WriteString("'*" + note + "\n")
-	}
-	for _, c := range n.Comments {
-		sb.WriteString("'*" + c + "\n")
+		w.line("'*" + note)
 	}
 }
 

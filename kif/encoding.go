@@ -106,20 +106,67 @@ func invalidUTF8At(b []byte) int {
 	return len(b)
 }
 
-// EncodeShiftJIS encodes text as CP932. A character that CP932 cannot
-// hold is an error naming it and its line, so nothing is written.
+// encodeText encodes text in enc (EncUTF8, EncShiftJIS …); a UTF-8
+// byte-order mark is written for EncUTF8BOM.
+func encodeText(text, enc string) ([]byte, error) {
+	switch enc {
+	case EncShiftJIS:
+		return EncodeShiftJIS(text)
+	case EncEUCJP:
+		return encodeLegacy(text, japanese.EUCJP, "EUC-JP")
+	case EncUTF8BOM:
+		return append(append([]byte{}, bom...), text...), nil
+	}
+	return []byte(text), nil
+}
+
+// cp932Pairs maps characters that Unicode text holds under one code point
+// and CP932 under another (〜 is ～ there, − is －, …) to CP932's, as
+// Kifu for Windows writes them: the JIS-minded code points that converters
+// and IMEs give (WAVE DASH U+301C …) have no CP932 form of their own. The
+// reading side needs nothing: CP932 bytes decode to the right-hand forms.
+var cp932Pairs = map[rune]rune{
+	'\u301C': '\uFF5E', // 〜 WAVE DASH → ～ FULLWIDTH TILDE
+	'\u2212': '\uFF0D', // − MINUS SIGN → － FULLWIDTH HYPHEN-MINUS
+	'\u2016': '\u2225', // ‖ DOUBLE VERTICAL LINE → ∥ PARALLEL TO
+	'\u00A2': '\uFFE0', // ¢ CENT SIGN → ￠ FULLWIDTH CENT SIGN
+	'\u00A3': '\uFFE1', // £ POUND SIGN → ￡ FULLWIDTH POUND SIGN
+	'\u00AC': '\uFFE2', // ¬ NOT SIGN → ￢ FULLWIDTH NOT SIGN
+	'\u2014': '\u2015', // — EM DASH → ― HORIZONTAL BAR
+}
+
+// toCP932Forms replaces the characters of cp932Pairs.
+func toCP932Forms(text string) string {
+	return strings.Map(func(r rune) rune {
+		if c, ok := cp932Pairs[r]; ok {
+			return c
+		}
+		return r
+	}, text)
+}
+
+// EncodeShiftJIS encodes text as CP932, the characters of cp932Pairs in
+// their CP932 forms. A character that CP932 cannot hold at all is an error
+// naming it and its line, so nothing is written.
 func EncodeShiftJIS(text string) ([]byte, error) {
-	enc := japanese.ShiftJIS.NewEncoder()
+	return encodeLegacy(text, japanese.ShiftJIS, "Shift_JIS/CP932")
+}
+
+// encodeLegacy encodes text in e (named name in errors); a character e
+// cannot hold is an error naming it and its line.
+func encodeLegacy(text string, e encoding.Encoding, name string) ([]byte, error) {
+	text = toCP932Forms(text) // the EUC-JP encoder takes the same forms
+	enc := e.NewEncoder()
 	var out bytes.Buffer
 	for i, line := range strings.SplitAfter(text, "\n") {
 		b, err := enc.Bytes([]byte(line))
 		if err != nil {
 			for _, r := range line {
-				if _, err := japanese.ShiftJIS.NewEncoder().Bytes([]byte(string(r))); err != nil {
-					return nil, fmt.Errorf("line %d: %q (U+%04X) cannot be written in Shift_JIS/CP932; save as .kifu (UTF-8) instead", i+1, r, r)
+				if _, err := e.NewEncoder().Bytes([]byte(string(r))); err != nil {
+					return nil, fmt.Errorf("line %d: %q (U+%04X) cannot be written in %s; save as .kifu (UTF-8) instead", i+1, r, r, name)
 				}
 			}
-			return nil, fmt.Errorf("line %d cannot be written in Shift_JIS/CP932", i+1)
+			return nil, fmt.Errorf("line %d cannot be written in %s", i+1, name)
 		}
 		out.Write(b)
 	}

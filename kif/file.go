@@ -1,6 +1,7 @@
 package kif
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -53,9 +54,10 @@ func FormatOfPath(path string) (Format, bool) {
 
 // Read parses a record file's bytes; name (a path or a label) picks the
 // format by extension (KIF when unknown, or when the content says so),
-// and is used in errors.
+// and is used in errors. The record remembers the file (Record.Source)
+// for a save in the same format to write it back as it was.
 func Read(name string, data []byte) (*Record, error) {
-	text, _, note, err := decode(data)
+	text, enc, note, err := decode(data)
 	if err != nil {
 		return nil, &ParseError{File: name, Msg: err.Error()}
 	}
@@ -76,6 +78,12 @@ func Read(name string, data []byte) (*Record, error) {
 	}
 	if err == nil && note != "" {
 		r.Warnings = append([]Warning{{Msg: note}}, r.Warnings...)
+	}
+	if err == nil && r.Source != nil {
+		if g, ok := FormatOfPath(name); ok && familyOf(g) == familyOf(r.Source.Format) {
+			r.Source.Format = g
+		}
+		r.Source.Encoding = enc
 	}
 	return r, err
 }
@@ -111,25 +119,57 @@ func ReadFile(path string) (*Record, error) {
 	return Read(path, data)
 }
 
-// Encode returns the record in format f as the bytes of a file.
+// Encode returns the record in format f as the bytes of a file: KIF and
+// KI2 in Shift_JIS (CP932), KIFU, KI2U and CSA in UTF-8, lines ended with
+// LF. A record read from a file of format f is written in that file's
+// encoding and line ends instead (Record.Source).
 func Encode(r *Record, f Format) ([]byte, error) {
+	enc := EncUTF8
+	if f == FormatKIF || f == FormatKI2 {
+		enc = EncShiftJIS
+	}
+	same := r.Source != nil && r.Source.Format == f
+	if same && r.Source.Encoding != "" {
+		enc = r.Source.Encoding
+	}
+	var text string
 	switch f {
-	case FormatKIF:
-		return EncodeShiftJIS(WriteKIF(r, "Shift_JIS"))
-	case FormatKIFU:
-		return []byte(WriteKIF(r, "UTF-8")), nil
-	case FormatKI2:
-		return EncodeShiftJIS(WriteKI2(r))
-	case FormatKI2U:
-		return []byte(WriteKI2(r)), nil
+	case FormatKIF, FormatKIFU:
+		text = WriteKIF(r, encodingName(enc))
+	case FormatKI2, FormatKI2U:
+		text = writeKI2(r, encodingName(enc))
 	case FormatCSA:
-		return []byte(WriteCSA(r)), nil
+		text = WriteCSA(r)
 	case FormatUSI:
 		return []byte(WriteUSI(r) + "\n"), nil
 	case FormatSFEN:
 		return []byte(FinalSFEN(r) + "\n"), nil
+	default:
+		return nil, fmt.Errorf("unknown format %d", f)
 	}
-	return nil, fmt.Errorf("unknown format %d", f)
+	data, err := encodeText(text, enc)
+	if err != nil || !same {
+		return data, err
+	}
+	if r.Source.NoFinalLineEnd {
+		data = bytes.TrimSuffix(data, []byte("\n"))
+	}
+	if r.Source.LineEnd != "\n" {
+		// CR and LF bytes stand for themselves in every encoding kiki writes.
+		data = bytes.ReplaceAll(data, []byte("\n"), []byte(r.Source.LineEnd))
+	}
+	return data, nil
+}
+
+// encodingName is how a KIF version line names an encoding.
+func encodingName(enc string) string {
+	switch enc {
+	case EncShiftJIS:
+		return "Shift_JIS"
+	case EncEUCJP:
+		return "EUC-JP"
+	}
+	return "UTF-8"
 }
 
 // WriteFile saves the record to path in format f without ever leaving a

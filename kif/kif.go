@@ -12,13 +12,23 @@ import (
 // ReadKIF reads a KIF record from decoded text; name is used in errors.
 // The KIF format is described in ../shared/reference/kif-format.md.
 func ReadKIF(name, text string) (*Record, error) {
-	b := newBuilder(name)
-	return b.read(text, b.kifLine)
+	b := newBuilder(name, formatIn(name, famKIF, FormatKIFU), text)
+	r, err := b.readLines(text, b.kifLine)
+	if err == nil {
+		var live []kifSample
+		for _, s := range b.kifSamples {
+			if r.attached(s.node) {
+				live = append(live, s)
+			}
+		}
+		b.src.kif = detectKIFStyle(live)
+	}
+	return r, err
 }
 
 // kifLine reads a KIF line other than those both readers share: a move,
-// a variation heading, the summary and column heading (skipped: the moves
-// say it all), or a preamble line.
+// a variation heading, the summary and column heading (kept as they are:
+// the moves say it all), or a preamble line.
 func (b *builder) kifLine(l recordLine) error {
 	t := l.t
 	switch {
@@ -26,8 +36,11 @@ func (b *builder) kifLine(l recordLine) error {
 		if _, ok := variationPly(t); !ok {
 			b.warnf(l.no, "bad variation line %q; its moves attach by their numbers", t)
 		}
+		b.heading = l.line
 	case strings.HasPrefix(t, "まで"):
+		b.keep(l.line)
 	case strings.HasPrefix(t, "手数-") || strings.HasPrefix(t, "手数－"):
+		b.keep(l.line)
 	default:
 		num, rest, ok := moveLine(t)
 		if !ok {
@@ -37,7 +50,11 @@ func (b *builder) kifLine(l recordLine) error {
 			return err
 		}
 		b.seenAny = true
-		b.kifMove(num, rest, l.no)
+		if n, taken := b.kifMove(num, rest, l.no); n != nil {
+			b.kifSamples = append(b.kifSamples, kifSample{node: n, line: l.line})
+		} else if !taken {
+			b.keepLost(l.line)
+		}
 	}
 	return nil
 }
@@ -139,18 +156,23 @@ func specialOf(move string) (Special, string, bool) {
 	return 0, "", false
 }
 
-func (b *builder) kifMove(num int, rest string, no int) {
+// kifMove reads a move line; it returns the node the line made, or nil
+// when it made none, and then whether the line is in the record all the
+// same (the 反則勝ち that closes an illegal move): if not, it is kept as
+// it is.
+func (b *builder) kifMove(num int, rest string, no int) (*Node, bool) {
 	move, tm := splitTime(rest)
 	if strings.TrimFunc(move, isSpace) == "" {
-		b.warnf(no, "move %d has no move text; ignored", num)
-		return
+		b.warnf(no, "move %d has no move text; kept as it is", num)
+		return nil, false
 	}
 	if sp, _, ok := specialOf(move); ok && num == b.cur.Ply+1 && b.confirmsIllegal(sp) {
-		return
+		b.cur.src.foulLine = true
+		return nil, true
 	}
 	parent, ok := b.attachPoint(num, no)
 	if !ok {
-		return
+		return nil, false
 	}
 	var n *Node
 	if sp, word, ok := specialOf(move); ok {
@@ -160,14 +182,24 @@ func (b *builder) kifMove(num int, rest string, no int) {
 		b.warnf(no, "%q is neither a move nor a known ending; kept as the ending", word)
 		n = b.addSpecial(parent, SpecialOther, word)
 	} else {
-		if r := strings.TrimSpace(mt.Rest); r != "" {
-			b.warnf(no, "ignored %q after the move", r)
+		r := strings.TrimSpace(mt.Rest)
+		if r != "" {
+			b.warnf(no, "kept %q after the move as it is", r)
 		}
 		n = b.addMove(parent, move, mt.Resolve, no)
+		if r != "" && n != nil && n.src != nil && !b.merged {
+			n.src.rest = strings.TrimRight(mt.Rest, " 　\t")
+		}
+	}
+	if b.merged {
+		// The line repeats a move read before (a variation that begins
+		// with the main line's move): it adds nothing, and is kept.
+		return nil, false
 	}
 	if n != nil && tm != "" {
 		n.Time, n.Total, n.HasTime, n.HasTotal = parseTime(tm)
 	}
+	return n, false
 }
 
 // textWidth is the display width of KIF text: Japanese characters take
@@ -182,11 +214,6 @@ func textWidth(s string) int {
 		}
 	}
 	return w
-}
-
-func formatClock(spent, total time.Duration) string {
-	s, t := int(spent/time.Second), int(total/time.Second)
-	return fmt.Sprintf("(%3d:%02d/%02d:%02d:%02d)", s/60, s%60, t/3600, t/60%60, t%60)
 }
 
 // sideAt returns the side to move at ply n (the side that plays move n).
@@ -232,16 +259,17 @@ func (r *Record) Summary(n *Node) string {
 // writes: header in order, 手合割 or a board diagram, aligned move columns,
 // times where known, comments, and variations after the main line, deepest
 // branch first. encodingName goes in the first line (Shift_JIS or UTF-8).
+// A record read from a KIF file is written in that file's layout instead,
+// with the lines kiki does not model where they stood (see Source).
 func WriteKIF(r *Record, encodingName string) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "#KIF version=2.0 encoding=%s\n", encodingName)
-	writeHeaderAndStart(&sb, r)
-	sb.WriteString("手数----指手---------消費時間--\n")
-	writeComments(&sb, r.Root)
-	clock := newKIFClock(r)
-	line := writeKIFLine(&sb, r, r.Root, clock)
-	writeKIFVariations(&sb, r, line, clock)
-	return sb.String()
+	w := &lineWriter{}
+	if !r.keeps(famKIF) {
+		w.line("#KIF version=2.0 encoding=" + encodingName)
+	}
+	writePreamble(w, r, famKIF, encodingName)
+	k := &kifWriter{w: w, r: r, clock: newKIFClock(r), style: r.kifStyle()}
+	k.variations(k.line(r.Root))
+	return w.String()
 }
 
 // commonPreset marks the start positions every KIF reader knows by name.
@@ -252,53 +280,59 @@ var commonPreset = map[game.Handicap]bool{
 	game.TenPieceHandicap: true,
 }
 
-// writeHeaderAndStart writes the header fields, with 手合割 before the
-// players (Kifu for Windows order) for a preset start or a board diagram
-// for any other.
-func writeHeaderAndStart(sb *strings.Builder, r *Record) {
-	wroteHandicap := false
-	writeHandicap := func() {
-		if r.Start.IsPreset && !wroteHandicap {
-			fmt.Fprintf(sb, "手合割：%s\n", r.Start.Preset.Name())
-		}
-		wroteHandicap = true
-	}
-	for _, f := range r.Header {
-		if _, side := SideByName(f.Key); side {
-			writeHandicap()
-		}
-		fmt.Fprintf(sb, "%s：%s\n", f.Key, f.Value)
-	}
-	writeHandicap()
-	if !r.Start.IsPreset || !commonPreset[r.Start.Preset] {
-		// Presets some readers do not know (三枚落ち, 左七枚落ち …) get a
-		// diagram too, which every reader honours.
-		writeBOD(sb, r.StartPosition(), r.Start.IsHandicap())
-	}
-	if r.Root.Bookmark != "" {
-		fmt.Fprintf(sb, "&%s\n", r.Root.Bookmark)
-	}
+// kifWriter writes a record's moves as KIF.
+type kifWriter struct {
+	w     *lineWriter
+	r     *Record
+	clock *kifClock
+	style kifStyle
 }
 
-func writeComments(sb *strings.Builder, n *Node) {
-	for _, c := range n.Comments {
-		sb.WriteString("*" + c + "\n")
-	}
+// fromFile reports whether n was read from the file whose layout is
+// being written back: its summary and variation heading are then the
+// file's (kept, or none).
+func (k *kifWriter) fromFile(n *Node) bool {
+	return n.src != nil && k.r.keeps(famKIF)
 }
 
-// writeKIFLine writes the line from n's first child on, and returns its nodes.
-func writeKIFLine(sb *strings.Builder, r *Record, n *Node, clock *kifClock) []*Node {
+// line writes the line from n's first child on, and returns its nodes.
+func (k *kifWriter) line(n *Node) []*Node {
 	var line []*Node
 	for len(n.Children) > 0 {
 		c := n.Children[0]
-		writeKIFNode(sb, r, c, clock)
+		k.node(c)
 		line = append(line, c)
 		n = c
 	}
 	return line
 }
 
-func writeKIFNode(sb *strings.Builder, r *Record, n *Node, clock *kifClock) {
+// moveLine spells a move line: number, move, time column and the "+"
+// that says the move has alternatives.
+func (k *kifWriter) moveLine(ply int, text string, n *Node) string {
+	s := fmt.Sprintf("%*d%s%s", k.style.numWidth, ply, k.style.afterNum, text)
+	if n == nil {
+		return s
+	}
+	if spent, total, ok := k.clock.at(n); ok {
+		pad := k.style.pad
+		if n.IsSpecial() {
+			pad = k.style.endPad
+		}
+		s += pad.spaces(text) + k.style.clock.format(spent, total)
+	} else if n.IsSpecial() && k.style.hasUntimedEnd {
+		s += k.style.untimedEnd.spaces(text)
+	} else if !n.IsSpecial() && k.style.hasUntimed {
+		s += k.style.untimed.spaces(text)
+	}
+	if n.Index() < len(n.Parent.Children)-1 && !k.style.noPlus {
+		s += "+"
+	}
+	return s
+}
+
+func (k *kifWriter) node(n *Node) {
+	r := k.r
 	// after is a line that must follow the move line at once: the 反則勝ち
 	// that closes an illegal move written as a move, or the comment naming
 	// an illegal move that cannot be.
@@ -307,7 +341,9 @@ func writeKIFNode(sb *strings.Builder, r *Record, n *Node, clock *kifClock) {
 	case n.Special == SpecialIllegal:
 		if m, ok := r.illegalMove(n); ok && r.kifWritable(m, n) {
 			text = m.kifText(n.Parent.Move)
-			after = fmt.Sprintf("%4d %s", n.Ply+1, FoulWin.Word())
+			if !k.fromFile(n) || n.src.foulLine {
+				after = k.moveLine(n.Ply+1, FoulWin.Word(), nil)
+			}
 			summary = r.foulSummary(n)
 		} else {
 			text = FoulLose.Word()
@@ -318,31 +354,52 @@ func writeKIFNode(sb *strings.Builder, r *Record, n *Node, clock *kifClock) {
 		text = n.Text()
 		summary = r.Summary(n)
 	default:
-		text = KIFMove(n.Move, n.Parent.Move)
-	}
-	fmt.Fprintf(sb, "%4d %s", n.Ply, text)
-	if spent, total, ok := clock.at(n); ok {
-		pad := 13 - textWidth(text)
-		if pad < 1 {
-			pad = 1
+		text = k.style.dialect.spell(KIFMove(n.Move, n.Parent.Move), n.Move)
+		if k.fromFile(n) {
+			text += n.src.rest
 		}
-		sb.WriteString(strings.Repeat(" ", pad))
-		sb.WriteString(formatClock(spent, total))
 	}
-	if n.Index() < len(n.Parent.Children)-1 {
-		sb.WriteString("+")
-	}
-	sb.WriteString("\n")
+	k.w.line(k.moveLine(n.Ply, text, n))
 	if after != "" {
-		sb.WriteString(after + "\n")
+		k.w.line(after)
 	}
-	writeComments(sb, n)
-	if n.Bookmark != "" {
-		fmt.Fprintf(sb, "&%s\n", n.Bookmark)
+	kifOwn(k.w, n, r.keptLines(n, famKIF))
+	if summary != "" && !k.fromFile(n) {
+		// A file's own まで line is one of its kept lines.
+		k.w.line(summary)
 	}
-	if summary != "" {
-		sb.WriteString(summary + "\n")
+}
+
+// variations writes the alternatives to the nodes of line, deepest first,
+// each block followed by its own variations: the order Kifu for Windows
+// uses, in which every block attaches to the line read last.
+func (k *kifWriter) variations(line []*Node) {
+	for i := len(line) - 1; i >= 0; i-- {
+		n := line[i]
+		if n.Index() != 0 {
+			continue // the head of a block: its siblings belong to the caller
+		}
+		for _, alt := range n.Parent.Children[1:] {
+			writeHeading(k.w, alt, k.fromFile(alt))
+			k.node(alt)
+			k.variations(append([]*Node{alt}, k.line(alt)...))
+		}
 	}
+}
+
+// writeHeading writes the 変化 line that opens the variation at alt (KIF
+// and KI2): the file's own if alt was read from the file being written
+// back (its blank line before it is a kept line), else a new one after a
+// blank line.
+func writeHeading(w *lineWriter, alt *Node, fromFile bool) {
+	if fromFile {
+		if ply, ok := variationPly(strings.TrimSpace(alt.src.heading)); ok && ply == alt.Ply {
+			w.line(alt.src.heading)
+			return
+		}
+	}
+	w.line("")
+	w.line(fmt.Sprintf("変化：%d手", alt.Ply))
 }
 
 // kifClock gives the time column of a KIF record. json-kifu-format (Kifu
@@ -380,22 +437,4 @@ func (c *kifClock) at(n *Node) (spent, total time.Duration, ok bool) {
 		return 0, 0, false
 	}
 	return n.Time, c.totals[n], true
-}
-
-// writeKIFVariations writes the alternatives to the nodes of line, deepest
-// first, each block followed by its own variations: the order Kifu for
-// Windows uses, in which every block attaches to the line read last.
-func writeKIFVariations(sb *strings.Builder, r *Record, line []*Node, clock *kifClock) {
-	for i := len(line) - 1; i >= 0; i-- {
-		n := line[i]
-		if n.Index() != 0 {
-			continue // the head of a block: its siblings belong to the caller
-		}
-		for _, alt := range n.Parent.Children[1:] {
-			fmt.Fprintf(sb, "\n変化：%d手\n", alt.Ply)
-			writeKIFNode(sb, r, alt, clock)
-			block := append([]*Node{alt}, writeKIFLine(sb, r, alt, clock)...)
-			writeKIFVariations(sb, r, block, clock)
-		}
-	}
 }

@@ -20,6 +20,9 @@ type Record struct {
 	// Warnings lists what the reader accepted but reports (an illegal move
 	// that ended the main line, a dropped variation, an unknown line …).
 	Warnings []Warning
+	// Source describes the file the record was read from, for a save to
+	// write it back as it was; nil for a record made in kiki.
+	Source *Source
 }
 
 // HeaderField is one "key：value" line, kept verbatim.
@@ -60,8 +63,15 @@ type Node struct {
 	Comments []string
 	// Bookmark is a KIF bookmark (しおり, the '&' line), if any.
 	Bookmark string
+	// Kept are the lines of the file after this node's move that kiki
+	// does not model (remarks, summaries, blank lines …), written back in
+	// place by a save in the file's format (see Source). They belong to
+	// the node as its comments do: deleting the move deletes them.
+	Kept     []KeptLine
 	Parent   *Node
 	Children []*Node
+
+	src *nodeSource // what the reader saw of the node's lines; nil if made in kiki
 }
 
 // Special is a non-move line of a record: how the game ended.
