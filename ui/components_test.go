@@ -104,7 +104,7 @@ func TestEnginePanel(t *testing.T) {
 	e := enginePanel{lang: Japanese, thinking: true, purpose: purposeHint, info: ai.Info{Depth: 7, Score: 50, Nodes: 12345, NPS: 20000},
 		pos: p, analysis: a, rec: r, node: nodes[2], mateLine: "3手詰: ▲２二金"}
 	v := strings.Join(e.View(&th, 30), "\n")
-	for _, want := range []string{"ヒント 深さ7", "12345 nodes", "読み筋", "3手詰"} {
+	for _, want := range []string{"ヒント 深さ7", "12345局面", "読み筋", "3手詰"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("panel lacks %q:\n%s", want, v)
 		}

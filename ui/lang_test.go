@@ -110,6 +110,18 @@ func mixed(l Lang, line string) string {
 	return strings.Join(bad, " ")
 }
 
+// stopWork stops what a walk's model started in the background (the AI's
+// search, the game analysis, the practice's solver, engines), so that it
+// does not go on taking the CPU from the tests after it.
+func stopWork(m *Model) {
+	m.cancelAI()
+	m.analysis.cancel()
+	if m.practice != nil {
+		m.practice.stop()
+	}
+	m.ext.closeEngines()
+}
+
 // keyMsgs turns a binding's first key into the message a terminal sends.
 func keyMsg(k string) (tea.KeyMsg, bool) {
 	if t, ok := namedKeys[k]; ok {
@@ -230,6 +242,7 @@ func TestOneLanguagePerScreen(t *testing.T) {
 				check(m, st.name+", "+k+" enter")
 				press(m, "esc")
 				check(m, st.name+", "+k+" enter esc")
+				stopWork(m)
 			}
 		}
 		for _, seq := range langSequences {
@@ -245,6 +258,7 @@ func TestOneLanguagePerScreen(t *testing.T) {
 				}
 				check(m, strings.Join(seq[:i+1], " "))
 			}
+			stopWork(m)
 		}
 	}
 	keys := make([]string, 0, len(found))
