@@ -81,7 +81,15 @@ func (r *Record) EngineCommentText(n *Node, comment string) (text string, ok boo
 	if len(e.PV) == 0 {
 		return sb.String(), true
 	}
-	sb.WriteString(" 読み筋")
+	sb.WriteString(" 読み筋" + r.EngineLine(n, e))
+	return sb.String(), true
+}
+
+// EngineLine is the line of an engine's evaluation at node n in KI2
+// notation from n's position, each move after a space; a move that is not
+// legal there ends the reading, shown with the rest as written.
+func (r *Record) EngineLine(n *Node, e EngineEval) string {
+	var sb strings.Builder
 	p := r.Position(n)
 	prev := n.Move
 	if n.IsSpecial() {
@@ -103,5 +111,5 @@ func (r *Record) EngineCommentText(n *Node, comment string) (text string, ok boo
 		p.DoMove(m)
 		prev = m
 	}
-	return sb.String(), true
+	return sb.String()
 }

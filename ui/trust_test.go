@@ -290,3 +290,32 @@ func TestCandidatesHeadingWhole(t *testing.T) {
 		}
 	}
 }
+
+// A CSA engine comment ('** score line) is shown as the evaluation it is,
+// with its line in notation, not as "* 100000".
+func TestCSAEngineCommentShown(t *testing.T) {
+	csa := "V2.2\nN+a\nN-b\nPI\n+\n+7776FU\n'** 35 -3334FU +2726FU\n-3334FU\n'** 100000\n"
+	for _, c := range []struct {
+		lang       Lang
+		want, want2 string
+	}{
+		{English, "engine's score for 先手 +35, line ☖３四歩 ☗２六歩", "engine's score for 先手 +100000 (mate)"},
+		{Japanese, "評価値 +35 読み筋 ☖３四歩 ☗２六歩", "評価値 +100000 (詰み)"},
+	} {
+		o := testOptions()
+		o.Lang = c.lang
+		var err error
+		if o.Record, err = kif.Read("g.csa", []byte(csa)); err != nil {
+			t.Fatal(err)
+		}
+		m := newTestModel(o)
+		press(m, "right")
+		if v := stripANSI(widthSafe(m.View())); !strings.Contains(v, c.want) || strings.Contains(v, "* 35") {
+			t.Errorf("%v, move 1: no %q in\n%s", c.lang, c.want, v)
+		}
+		press(m, "right")
+		if v := stripANSI(widthSafe(m.View())); !strings.Contains(v, c.want2) {
+			t.Errorf("%v, move 2: no %q in\n%s", c.lang, c.want2, v)
+		}
+	}
+}

@@ -598,7 +598,7 @@ func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) 
 	if len(m.s.node.Comments) > 0 {
 		comment = append(comment, m.theme.Title.Render(m.tr("comment.title")))
 		for _, c := range m.s.node.Comments {
-			comment = append(comment, wrap(c, w)...)
+			comment = append(comment, wrap(m.commentText(m.s.node, c), w)...)
 		}
 		if len(comment) > 7 {
 			comment = append(comment[:6], m.theme.Dim.Render(m.tr("side.more")))
@@ -612,6 +612,24 @@ func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) 
 	out = append(out, rows...)
 	out = append(out, comment...)
 	return out, lr, cr
+}
+
+// commentText is a comment as the side panel shows it: an engine's
+// evaluation in a record (CSA's '** lines: score and line) as what it is,
+// in the screen's language; any other comment as written.
+func (m *Model) commentText(n *kif.Node, c string) string {
+	e, ok := kif.EngineComment(c)
+	if !ok {
+		return c
+	}
+	s := fmt.Sprintf(m.tr("cm.eval"), e.Score)
+	if e.Mate() {
+		s += m.tr("cm.mate")
+	}
+	if len(e.PV) > 0 {
+		s += m.tr("cm.line") + m.s.rec.EngineLine(n, e)
+	}
+	return s
 }
 
 // playerName is a player as the screen shows it: kiki's own word for a
