@@ -296,7 +296,7 @@ func TestCandidatesHeadingWhole(t *testing.T) {
 func TestCSAEngineCommentShown(t *testing.T) {
 	csa := "V2.2\nN+a\nN-b\nPI\n+\n+7776FU\n'** 35 -3334FU +2726FU\n-3334FU\n'** 100000\n"
 	for _, c := range []struct {
-		lang       Lang
+		lang        Lang
 		want, want2 string
 	}{
 		{English, "engine's score for 先手 +35, line ☖３四歩 ☗２六歩", "engine's score for 先手 +100000 (mate)"},
