@@ -248,17 +248,18 @@ func (a *analysisState) bestBefore(n *kif.Node) game.Move {
 }
 
 // evalText is n's evaluation for the move list, from 先手's view: +120,
-// or 先詰5 / 後詰5: the side that mates and in how many plies.
-func (a *analysisState) evalText(n *kif.Node) string {
+// or a mate with the side that mates and in how many plies (先詰5 / 後詰5,
+// +M5 / -M5 on the English screen).
+func (a *analysisState) evalText(l Lang, n *kif.Node) string {
 	r, ok := a.results[n]
 	if !ok {
 		return ""
 	}
 	if plies, ok := ai.IsMate(r.score); ok {
 		if plies >= 0 {
-			return fmt.Sprintf("先詰%d", plies)
+			return fmt.Sprintf(tr(l, "eval.blackMates"), plies)
 		}
-		return fmt.Sprintf("後詰%d", -plies)
+		return fmt.Sprintf(tr(l, "eval.whiteMates"), -plies)
 	}
 	return fmt.Sprintf("%+d", r.score)
 }

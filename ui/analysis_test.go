@@ -84,7 +84,7 @@ func TestAnalyzeWholeGame(t *testing.T) {
 			row = l
 		}
 	}
-	if want := a.evalText(line[9]); want == "" || !strings.Contains(row, want) {
+	if want := a.evalText(English, line[9]); want == "" || !strings.Contains(row, want) {
 		t.Fatalf("row of move 10 %q lacks its evaluation %s\n%s", row, want, v)
 	}
 	// The graph has an axis with labels, says whose view, marks the current move.

@@ -164,14 +164,14 @@ func (c candRows) at(y int) (int, bool) {
 // candidateRows are the candidates' rows of the engine panel inside w
 // columns: the chosen one marked >, each with its score from 先手's view,
 // its depth and as many moves of its line as fit whole.
-func candidateRows(p *game.Position, lines []ai.Info, pick, w int) []string {
+func candidateRows(lang Lang, p *game.Position, lines []ai.Info, pick, w int) []string {
 	rows := make([]string, 0, len(lines))
 	for i, l := range lines {
 		mk := " "
 		if i == pick {
 			mk = ">"
 		}
-		head := fmt.Sprintf("%s%d %s d%d ", mk, i+1, scoreShort(l.Score, p.Side()), l.Depth)
+		head := fmt.Sprintf("%s%d %s d%d ", mk, i+1, scoreShort(lang, l.Score, p.Side()), l.Depth)
 		row := head + pvText(p, l.PV, 1)
 		for n := 2; n <= min(len(l.PV), 8); n++ {
 			longer := head + pvText(p, l.PV, n)
@@ -186,14 +186,19 @@ func candidateRows(p *game.Position, lines []ai.Info, pick, w int) []string {
 }
 
 // scoreShort is an evaluation in a few columns: from 先手's view, or a
-// mate ("詰+7": 先手 mates in 7, "詰-7": 後手 does).
-func scoreShort(score int, side game.Color) string {
+// mate ("詰+7": 先手 mates in 7, "詰-7": 後手 does; +M7 and -M7 on the
+// English screen).
+func scoreShort(l Lang, score int, side game.Color) string {
 	sign := 1
 	if side == game.White {
 		sign = -1
 	}
 	if plies, ok := ai.IsMate(score); ok {
-		return fmt.Sprintf("詰%+d", sign*plies)
+		sgn, n := "+", sign*plies
+		if n < 0 {
+			sgn, n = "-", -n
+		}
+		return fmt.Sprintf(tr(l, "eval.mateShort"), sgn, n)
 	}
 	return fmt.Sprintf("%+5d", sign*score)
 }

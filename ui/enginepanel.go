@@ -74,7 +74,7 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 				out = append(out, th.Title.Render(l))
 			}
 			cr = candRows{top: len(out), n: len(e.cands)}
-			for j, r := range candidateRows(e.pos, e.cands, e.pick, w) {
+			for j, r := range candidateRows(e.lang, e.pos, e.cands, e.pick, w) {
 				if j == e.pick {
 					r = th.Current.Render(r)
 				}
@@ -99,7 +99,7 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 		prev := a.results[e.node.Parent]
 		p := e.rec.Position(e.node.Parent)
 		out = append(out, th.Bad.Render(fmt.Sprintf(tr(e.lang, "ep.loss"), mk, loss)))
-		out = append(out, wrap(fmt.Sprintf(tr(e.lang, "ep.best"), pvText(p, prev.pv, 1), a.evalText(e.node.Parent)), w)...)
+		out = append(out, wrap(fmt.Sprintf(tr(e.lang, "ep.best"), pvText(p, prev.pv, 1), a.evalText(e.lang, e.node.Parent)), w)...)
 		out = append(out, wrap(tr(e.lang, "ep.line")+pvText(p, prev.pv, 12), w)...)
 	}
 	if e.mateLine != "" {

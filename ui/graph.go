@@ -91,7 +91,7 @@ func (a *analysisState) graph(l Lang, width, height int, cur *kif.Node) []string
 	if curIdx >= 0 {
 		nd := a.line[curIdx]
 		title += fmt.Sprintf(" "+tr(l, "st.ply"), nd.Ply)
-		if t := a.evalText(nd); t != "" {
+		if t := a.evalText(l, nd); t != "" {
 			title += " " + t
 		}
 		if _, mk := a.loss(nd); mk != "" {

@@ -9,6 +9,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"kiki/ai"
+	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/match"
 )
@@ -317,5 +319,24 @@ func TestCSAEngineCommentShown(t *testing.T) {
 		if v := stripANSI(widthSafe(m.View())); !strings.Contains(v, c.want2) {
 			t.Errorf("%v, move 2: no %q in\n%s", c.lang, c.want2, v)
 		}
+	}
+}
+
+// Mates in the move list, the graph and the candidates say who mates in
+// the screen's language.
+func TestMateScoresInTheScreensLanguage(t *testing.T) {
+	n := &kif.Node{}
+	a := &analysisState{results: map[*kif.Node]evalResult{n: {score: ai.MateScore - 5}}}
+	if got := a.evalText(English, n); got != "+M5" {
+		t.Errorf("English: %q", got)
+	}
+	if got := a.evalText(Japanese, n); got != "先詰5" {
+		t.Errorf("Japanese: %q", got)
+	}
+	if got := scoreShort(English, -(ai.MateScore - 7), game.Black); got != "-M7" {
+		t.Errorf("English short: %q", got)
+	}
+	if got := scoreShort(Japanese, -(ai.MateScore - 7), game.Black); got != "詰-7" {
+		t.Errorf("Japanese short: %q", got)
 	}
 }

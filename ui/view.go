@@ -658,7 +658,7 @@ func (m *Model) moveList() moveList {
 	a := &m.analysis
 	return moveList{lang: m.lang, theme: &m.theme, root: m.s.rec.Root, cur: m.s.node, notes: func(n *kif.Node) (string, string) {
 		_, mk := a.loss(n)
-		return mk, a.evalText(n)
+		return mk, a.evalText(m.lang, n)
 	}}
 }
 
