@@ -26,7 +26,18 @@ func readConfigJSON(dir, name, what string, v any) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("%s: not %s (%v); it is left as it is", path, what, err)
+		return &corruptFileError{path: path, what: what, err: err}
 	}
 	return nil
+}
+
+// corruptFileError is a file of the config folder that is not what kiki
+// writes there; it is left as it is (fileErrWords words it for the screen).
+type corruptFileError struct {
+	path, what string
+	err        error
+}
+
+func (e *corruptFileError) Error() string {
+	return fmt.Sprintf("%s: not %s (%v); it is left as it is", e.path, e.what, e.err)
 }

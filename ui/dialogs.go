@@ -477,7 +477,9 @@ func (d *gameDialog) start() (startGameMsg, string) {
 	path := expandHome(strings.TrimSpace(d.path))
 	opts, err := parseOptionsText(d.options)
 	if err != nil {
-		return startGameMsg{}, err.Error()
+		// The setting as typed, in the screen's words (the parser's error
+		// is for the command line).
+		return startGameMsg{}, fmt.Sprintf(tr(d.lang, "game.badOption"), d.options)
 	}
 	msg := startGameMsg{tc: tc, engine: EngineConfig{Path: path, Options: opts}, analyse: d.analyse && path != ""}
 	for i := range msg.players {

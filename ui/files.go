@@ -272,6 +272,10 @@ func fileErrWords(l Lang, err error) string {
 		}
 		return fmt.Sprintf(tr(l, "file.notRecord"), where)
 	}
+	var ce *corruptFileError
+	if errors.As(err, &ce) {
+		return fmt.Sprintf(tr(l, "file.corrupt"), ce.path)
+	}
 	path := ""
 	var pathErr *fs.PathError
 	if errors.As(err, &pathErr) {

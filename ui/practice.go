@@ -144,8 +144,8 @@ func (m *Model) startPractice() tea.Cmd {
 	solved, err := loadSolved(m.opts.ConfigDir)
 	pr.solved = solved
 	if err != nil {
-		pr.saveErr = err.Error()
-		m.setMessage(err.Error(), true)
+		pr.saveErr = fileErrWords(m.lang, err)
+		m.setMessage(pr.saveErr, true)
 	}
 	m.practice = pr
 	m.analysis.reset()
@@ -201,7 +201,7 @@ func (m *Model) onPracticeMsg(msg tea.Msg) (tea.Cmd, bool) {
 		case msg.err != nil:
 			// Not kept: the next time the sets are read again, and the
 			// error said again.
-			m.setMessage(msg.err.Error(), true)
+			m.setMessage(fileErrWords(m.lang, msg.err), true)
 		case len(pr.sets) == 0:
 			m.setMessage(m.tr("pr.empty"), true)
 		default:
@@ -580,7 +580,7 @@ func (m *Model) practiceSolved() {
 		pr.solved[problemKey(p)] = today(m.opts.Now)
 		if pr.saveErr == "" {
 			if err := saveSolved(m.opts.ConfigDir, pr.solved); err != nil {
-				pr.saveErr = err.Error()
+				pr.saveErr = fileErrWords(m.lang, err)
 			}
 		}
 	}

@@ -340,3 +340,24 @@ func TestMateScoresInTheScreensLanguage(t *testing.T) {
 		t.Errorf("Japanese short: %q", got)
 	}
 }
+
+// A config folder file that is not what kiki wrote is reported in the
+// screen's language and left as it is.
+func TestCorruptConfigInTheScreensLanguage(t *testing.T) {
+	for _, l := range []Lang{English, Japanese} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "config.json")
+		if err := os.WriteFile(path, []byte("{"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		o := testOptions()
+		o.Lang, o.ConfigDir = l, dir
+		m := newTestModel(o)
+		if !strings.Contains(m.message, path) || mixed(l, m.message) != "" {
+			t.Errorf("%v: message %q", l, m.message)
+		}
+		if b, _ := os.ReadFile(path); string(b) != "{" {
+			t.Errorf("%v: the file was changed: %q", l, b)
+		}
+	}
+}
