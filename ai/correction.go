@@ -67,7 +67,7 @@ func (h *corrHistory) correction(us game.Color, k corrKeys) int {
 // swung with every deep finding, moving the root's score between
 // iterations; half as fast searched 14% fewer bench nodes and played as
 // well (W110 D4 L90 with the tuned numbers, W95 D0 L104 with piece values
-// only; README, ninth round).
+// only; measured at df5a0bc).
 func (h *corrHistory) update(us game.Color, k corrKeys, diff, depth int) {
 	bonus := max(-corrLimit/4, min(corrLimit/4, diff*depth/2))
 	for _, e := range [corrTables]*int16{&h.own[us][k.own], &h.opp[us][k.opp], &h.rest[us][k.rest]} {

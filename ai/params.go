@@ -17,7 +17,7 @@ import "kiki/game"
 // into, open files facing the king; each was checked by self-play games
 // when it was set. Those are HandSet below. The numbers kiki plays with,
 // Default, are HandSet fitted by kiki learn tune to positions that
-// fairy-stockfish scored (params_default.go, generated; see the README):
+// fairy-stockfish scored (params_default.go, generated; see ai/learn/README.md):
 // the fit keeps the terms and moves their weights, so a pawn on the board
 // is worth less there (its advance and king-distance terms carry the rest).
 type Params struct {

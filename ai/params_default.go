@@ -6,7 +6,7 @@ import "kiki/game"
 
 // Default is the evaluation kiki plays with: the numbers of Params (see
 // params.go) fitted by kiki learn tune to positions a stronger engine
-// scored, starting from the hand-set values (see the README).
+// scored, starting from the hand-set values (see ai/learn/README.md).
 var Default = Params{
 	Board:         [game.NumPieceTypes]int{game.Pawn: 44, game.Lance: 235, game.Knight: 231, game.Silver: 392, game.Bishop: 582, game.Rook: 658, game.Gold: 446, game.ProPawn: 510, game.ProLance: 458, game.ProKnight: 482, game.ProSilver: 489, game.Horse: 951, game.Dragon: 1046},
 	Hand:          [game.Gold + 1]int{game.Pawn: 59, game.Lance: 220, game.Knight: 255, game.Silver: 430, game.Bishop: 650, game.Rook: 870, game.Gold: 520},

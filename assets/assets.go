@@ -3,7 +3,7 @@
 // from ../shared/data/kif, re-written by kiki's own KIF writer without the
 // tags other tools had added as comments), so a newcomer can replay
 // something at once; and the learned evaluation's weights (nnue.bin, made
-// by `kiki learn train`, see the README); and the mate problems of the
+// by `kiki learn train`, see ai/learn/README.md); and the mate problems of the
 // tsume practice (tsume/*.tsv.gz, kif's problem-set format: the famous
 // compositions and the short and medium sets of ../shared/data/tsume,
 // converted by tsume/gen.go, and the enumerated sets enum-<MATERIAL>.tsv.gz

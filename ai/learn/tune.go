@@ -178,7 +178,7 @@ func tuneLoss(prm *ai.Params, ss []tuneSample, scale float64) float64 {
 // king-distance entries no piece can have (distance 0: the king's own
 // square) or that do not apply (a king defending itself), and the tempo
 // bonus: a teacher's scores can favour the side to move by far more than
-// a search that prunes by margins should (see the README), and only the
+// a search that prunes by margins should (see ai/learn/README.md), and only the
 // tempo could absorb that.
 func tunable(prm *ai.Params) []*int {
 	var refs []*int
@@ -221,7 +221,7 @@ import "kiki/game"
 
 // Default is the evaluation kiki plays with: the numbers of Params (see
 // params.go) fitted by kiki learn tune to positions a stronger engine
-// scored, starting from the hand-set values (see the README).
+// scored, starting from the hand-set values (see ai/learn/README.md).
 var Default = Params{
 `)
 	byType := func(name string, arr []int, first, last game.PieceType) {

@@ -1,0 +1,28 @@
+package ai
+
+import (
+	"strings"
+	"testing"
+
+	"kiki/internal/cli"
+)
+
+// runMain runs the subcommand args[0] names as kiki would.
+func runMain(args ...string) (string, string, int) {
+	return cli.Capture([]cli.Command{BenchCommand()}, args...)
+}
+
+func TestBenchCommand(t *testing.T) {
+	out, _, code := runMain("bench", "--depth", "2", "--hash", "1")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	last := lines[len(lines)-1]
+	if code != 0 || !strings.HasPrefix(last, "nodes ") || last == "nodes 0" || !strings.Contains(out, "EBF") || !strings.Contains(out, "positions 40, depth 2") {
+		t.Fatalf("code %d, output %q", code, out)
+	}
+	for _, args := range [][]string{{"bench", "--eval", "psychic"}, {"bench", "--depth", "0"}, {"bench", "extra"}} {
+		out, errOut, code := runMain(args...)
+		if code != 2 || out != "" || errOut == "" {
+			t.Errorf("%v: code %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}

@@ -1,0 +1,326 @@
+package learn
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"kiki/ai"
+	"kiki/ai/nnue"
+	"kiki/ai/usi"
+	"kiki/game"
+	"kiki/internal/cli"
+	"kiki/kif"
+)
+
+const learnUsage = "learn gen|train|label|tune [FLAGS]"
+
+// Command is `kiki learn` and its steps: gen (training positions by
+// self-play), train (the learned evaluation), label (positions relabelled
+// by another USI engine) and tune (the evaluation's numbers fitted).
+func Command() cli.Command {
+	return cli.Command{Name: "learn", Usage: learnUsage, Summary: "make training positions by self-play / train the learned evaluation / relabel positions with a USI engine / fit the evaluation's numbers", Run: runLearn}
+}
+
+// runLearn dispatches `kiki learn gen|train|label|tune`.
+func runLearn(args []string, stdout, stderr io.Writer) int {
+	usage := "usage: kiki " + learnUsage + "  (kiki learn gen -h lists the flags)"
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, usage)
+		return cli.ExitUsage
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		fmt.Fprintln(stdout, usage)
+		return cli.ExitOK
+	}
+	switch args[0] {
+	case "gen":
+		return runLearnGen(args[1:], stdout, stderr)
+	case "label":
+		return runLearnLabel(args[1:], stdout, stderr)
+	case "train":
+		return runLearnTrain(args[1:], stdout, stderr)
+	case "tune":
+		return runLearnTune(args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "kiki learn: unknown step %q (want gen, label, train or tune)\n", args[0])
+	return cli.ExitUsage
+}
+
+// startPositions reads every record of dir and returns the positions of
+// their main lines up to maxPly plies in, with the even start position
+// always among them. Files that cannot be read are skipped with a warning.
+func startPositions(dir string, maxPly int, stderr io.Writer) ([]*game.Position, error) {
+	starts := []*game.Position{game.NewStartPosition()}
+	if dir == "" {
+		return starts, nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[uint64]bool{starts[0].Key(): true}
+	files := 0
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !slices.Contains([]string{".kif", ".kifu", ".ki2", ".ki2u", ".csa"}, strings.ToLower(filepath.Ext(name))) {
+			continue
+		}
+		r, err := kif.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			fmt.Fprintf(stderr, "kiki learn: skipping %s: %v\n", name, err)
+			continue
+		}
+		files++
+		p := r.StartPosition()
+		for i, m := range append([]game.Move{game.NoMove}, r.MainMoves()...) {
+			if i > maxPly {
+				break
+			}
+			if m != game.NoMove {
+				if !p.IsLegal(m) {
+					break
+				}
+				p.DoMove(m)
+			}
+			if p.HasLegalMove() && !seen[p.Key()] {
+				seen[p.Key()] = true
+				q, err := game.ParseSFEN(p.SFEN())
+				if err == nil {
+					starts = append(starts, q)
+				}
+			}
+		}
+	}
+	fmt.Fprintf(stderr, "kiki learn: %d start positions from %d records in %s\n", len(starts), files, dir)
+	return starts, nil
+}
+
+// runLearnGen is `kiki learn gen`: self-play games from the records'
+// openings, every position appended with its label to a record file.
+func runLearnGen(args []string, stdout, stderr io.Writer) int {
+	fs := cli.NewFlags("learn gen", stderr)
+	out := fs.String("out", "learn-data/gen1.bin", "record file to append to")
+	kifDir := fs.String("kif", "../shared/data/kif", "folder of records whose openings start the games (empty: the even start only)")
+	maxStart := fs.Int("start-plies", 40, "start from a record's main line at most this many plies in")
+	nodes := fs.Uint64("nodes", 5000, "search nodes per move (the label)")
+	random := fs.Int("random-moves", 6, "up to this many random legal moves before self-play")
+	maxPlies := fs.Int("max-plies", 320, "a game longer than this is a draw")
+	positions := fs.Int("positions", 0, "stop when the file holds this many positions (0: run until killed)")
+	seed := fs.Uint64("seed", 1, "random seed (mixed with the file size, so a restart plays new games)")
+	randomProb := fs.Float64("random-prob", 0, "chance of a random legal move at each ply of a game (variety)")
+	labelFlag := fs.String("label", "search", "label: search (the search's score) or eval (the hand-set static evaluation: cheap, for distillation)")
+	evalFlag := evalFlags(fs)
+	if _, ok := cli.ParseOperands(fs, args, 0, "learn gen [--out FILE] [--nodes N] [--label search|eval] [--eval FILE] ... (kiki learn gen -h lists the flags)"); !ok {
+		return cli.ExitUsage
+	}
+	newEngine, err := evalFlag()
+	if err != nil {
+		return cli.Fail(stderr, cli.ExitUsage, "learn gen", err)
+	}
+	var label ai.Evaluator
+	switch *labelFlag {
+	case "search":
+	case "eval":
+		label = &ai.Default
+	default:
+		fmt.Fprintf(stderr, "kiki learn gen: --label %q: want search or eval\n", *labelFlag)
+		return cli.ExitUsage
+	}
+	if *randomProb < 0 || *randomProb > 1 {
+		fmt.Fprintln(stderr, "kiki learn gen: --random-prob must be in 0..1")
+		return cli.ExitUsage
+	}
+	starts, err := startPositions(*kifDir, *maxStart, stderr)
+	if err != nil {
+		return cli.Fail(stderr, cli.ExitUsage, "learn gen", err)
+	}
+	if dir := filepath.Dir(*out); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return cli.Fail(stderr, cli.ExitFailure, "learn gen", err)
+		}
+	}
+	ctx, cancel := cli.Interruptible()
+	defer cancel()
+	err = Generate(ctx, GenOptions{
+		Out: *out, Starts: starts, Nodes: *nodes, RandomMoves: *random, MaxPlies: *maxPlies,
+		Positions: *positions, Seed: *seed, NewEngine: newEngine, Log: stdout,
+		RandomProb: *randomProb, Label: label,
+	})
+	if err != nil {
+		return cli.Fail(stderr, cli.ExitFailure, "learn gen", err)
+	}
+	return cli.ExitOK
+}
+
+// runLearnLabel is `kiki learn label`: an external USI engine relabels the
+// positions of a record file (a stronger teacher than kiki's own search).
+func runLearnLabel(args []string, stdout, stderr io.Writer) int {
+	fs := cli.NewFlags("learn label", stderr)
+	in := fs.String("in", "", "record file to relabel (made by learn gen)")
+	out := fs.String("out", "", "record file to append the relabelled records to (a rerun resumes)")
+	engine := fs.String("engine", "/usr/games/fairy-stockfish", "the teacher: a USI engine's path")
+	depth := fs.Int("depth", 0, "search depth per position")
+	nodes := fs.Uint64("nodes", 0, "search nodes per position")
+	byoyomi := fs.Duration("byoyomi", 0, "search with this byoyomi (for gpsusi, which refuses go depth: set its depth with --option LimitDepth=N)")
+	scale := fs.Float64("scale", 1, "kiki centipawns per teacher centipawn (the label is the teacher's score times this)")
+	clamp := fs.Int("clamp", 3000, "labels are bounded by ±this; a mate is ±this")
+	all := fs.Bool("all", false, "label positions in check and with a capturing best move too (training leaves them out)")
+	positions := fs.Int("positions", 0, "stop when the output holds this many records (0: all of the input)")
+	var opts [][2]string
+	fs.Func("option", "set an engine option, NAME=VALUE (repeatable; one thread and a 64 MiB hash are set first where the engine declares them)", func(s string) error {
+		name, value, ok := strings.Cut(s, "=")
+		if !ok || name == "" {
+			return fmt.Errorf("want NAME=VALUE")
+		}
+		opts = append(opts, [2]string{name, value})
+		return nil
+	})
+	if _, ok := cli.ParseOperands(fs, args, 0, "learn label --in FILE --out FILE --depth N|--nodes N|--byoyomi D [--engine PATH] [--option NAME=VALUE] ... (kiki learn label -h lists the flags)"); !ok {
+		return cli.ExitUsage
+	}
+	switch {
+	case *in == "" || *out == "":
+		fmt.Fprintln(stderr, "kiki learn label: --in and --out are required")
+		return cli.ExitUsage
+	case *depth <= 0 && *nodes == 0 && *byoyomi <= 0:
+		fmt.Fprintln(stderr, "kiki learn label: give --depth, --nodes or --byoyomi")
+		return cli.ExitUsage
+	case *scale <= 0 || math.IsInf(*scale, 0) || math.IsNaN(*scale):
+		fmt.Fprintln(stderr, "kiki learn label: --scale must be positive")
+		return cli.ExitUsage
+	case *clamp <= 0:
+		fmt.Fprintln(stderr, "kiki learn label: --clamp must be positive")
+		return cli.ExitUsage
+	}
+	ctx, cancel := cli.Interruptible()
+	defer cancel()
+	_, err := Label(ctx, LabelOptions{
+		In: *in, Out: *out, Engine: usi.ClientConfig{Path: *engine}, Options: opts,
+		Depth: *depth, Nodes: *nodes, Byoyomi: *byoyomi, Scale: *scale, Clamp: *clamp, All: *all,
+		Positions: *positions, Log: stdout,
+	})
+	if err != nil {
+		return cli.Fail(stderr, cli.ExitFailure, "learn label", err)
+	}
+	return cli.ExitOK
+}
+
+// evalFlags adds --eval (which evaluation plays and labels) and returns a
+// function that makes engines with it.
+func evalFlags(fs interface {
+	String(name, value, usage string) *string
+}) func() (func() *ai.Engine, error) {
+	ev := fs.String("eval", "handset", "evaluation that plays: handset, or a weights file")
+	return func() (func() *ai.Engine, error) {
+		switch *ev {
+		case "handset", "":
+			return func() *ai.Engine { return ai.NewEngine(16) }, nil
+		}
+		data, err := os.ReadFile(*ev)
+		if err != nil {
+			return nil, fmt.Errorf("--eval: %w", err)
+		}
+		net, err := nnue.Load(data)
+		if err != nil {
+			return nil, fmt.Errorf("--eval %s: %w", *ev, err)
+		}
+		return func() *ai.Engine {
+			e := ai.NewEngine(16)
+			e.Net = net
+			return e
+		}, nil
+	}
+}
+
+// runLearnTrain is `kiki learn train`: the learned evaluation trained on
+// record files, its weights written after each best epoch.
+func runLearnTrain(args []string, stdout, stderr io.Writer) int {
+	fs := cli.NewFlags("learn train", stderr)
+	out := fs.String("out", "learn-data/nnue.bin", "weights file, written after an epoch whose validation loss is the best so far")
+	ckpt := fs.String("checkpoint", "learn-data/train.ckpt", "checkpoint (float weights, optimiser state) written after every epoch")
+	resume := fs.Bool("resume", false, "carry on from --checkpoint")
+	from := fs.String("from", "", "start from this checkpoint's (or weights file's) weights with this run's --lambda and data (fine-tuning; --resume takes precedence when --checkpoint exists)")
+	epochs := fs.Int("epochs", 10, "epochs to run")
+	batch := fs.Int("batch", 256, "positions per mini-batch")
+	lr := fs.Float64("lr", 1e-3, "Adam learning rate")
+	lambda := fs.Float64("lambda", 0.5, "weight of the search score against the game result in the target (0..1)")
+	scale := fs.Float64("scale", 0, "centipawns per logit (0: fit to the data)")
+	seed := fs.Uint64("seed", 1, "random seed (initial weights, shuffling)")
+	bucketLR := fs.Float64("bucket-lr", 0.1, "learning-rate factor of the king-bucket rows")
+	squareLR := fs.Float64("square-lr", 0.3, "learning-rate factor of the bucket-free piece-square rows")
+	scoreScale := fs.Float64("score-scale", 1, "multiply the records' scores by this as they are read (teacher labels written with another scale than a later fit's)")
+	scoreOffset := fs.Int("score-offset", 0, "subtract this from every score after --score-scale (a teacher's bonus for the side to move)")
+	maxDiff := fs.Int("max-diff", 0, "leave out positions whose score is more than this from the hand-set static evaluation (0: keep all)")
+	l1 := fs.Int("l1", 0, "units of a hidden layer between the accumulators and the output (0: none; a resumed checkpoint keeps its own)")
+	data, err := cli.ParseArgs(fs, args)
+	if err != nil {
+		return cli.ExitUsage
+	}
+	if len(data) == 0 || *lambda < 0 || *lambda > 1 || *epochs < 0 || !(*scoreScale > 0) || math.IsInf(*scoreScale, 0) {
+		fmt.Fprintln(stderr, "usage: kiki learn train [FLAGS] RECORDFILE...  (--lambda in 0..1, --score-scale positive)")
+		return cli.ExitUsage
+	}
+	ctx, cancel := cli.Interruptible()
+	defer cancel()
+	err = Train(ctx, TrainOptions{
+		Data: data, Out: *out, Checkpoint: *ckpt, Resume: *resume, From: *from, Epochs: *epochs, Batch: *batch,
+		LR: *lr, Lambda: *lambda, Scale: *scale, Seed: *seed, BucketLR: *bucketLR, SquareLR: *squareLR, L1: *l1, ScoreScale: *scoreScale, ScoreOffset: *scoreOffset, MaxDiff: *maxDiff, Log: stdout,
+	})
+	if err != nil {
+		return cli.Fail(stderr, cli.ExitFailure, "learn train", err)
+	}
+	return cli.ExitOK
+}
+
+// runLearnTune is `kiki learn tune`: the hand-set evaluation's numbers
+// fitted to labelled positions, written as the Go source of ai.Default.
+func runLearnTune(args []string, stdout, stderr io.Writer) int {
+	fs := cli.NewFlags("learn tune", stderr)
+	out := fs.String("out", "", "Go file to write the tuned ai.Default to (e.g. ai/params_default.go); empty: print the numbers only")
+	scale := fs.Float64("scale", 600, "centipawns per logit of the loss's win-probability curve")
+	maxScore := fs.Int("max-score", 2000, "leave out records scored beyond ±this")
+	step := fs.Int("step", 8, "first step in centipawns, halved when no number moves")
+	sweeps := fs.Int("sweeps", 40, "most passes over the numbers")
+	val := fs.Float64("val", 0.1, "share of records held out to measure the fit")
+	seed := fs.Uint64("seed", 1, "seed of the held-out split")
+	limit := fs.Int("limit", 0, "use at most this many records (0: all)")
+	data, err := cli.ParseArgs(fs, args)
+	if err != nil {
+		return cli.ExitUsage
+	}
+	if len(data) == 0 {
+		fmt.Fprintln(stderr, "usage: kiki learn tune [FLAGS] RECORDFILE...  (records labelled by kiki learn label)")
+		return cli.ExitUsage
+	}
+	if *out != "" {
+		if err := cli.CheckOutPath(*out); err != nil {
+			return cli.Fail(stderr, cli.ExitUsage, "learn tune", err)
+		}
+	}
+	ctx, cancel := cli.Interruptible()
+	defer cancel()
+	res, err := Tune(ctx, TuneOptions{Data: data, Start: ai.HandSet, Scale: *scale, MaxScore: *maxScore,
+		Step: *step, Sweeps: *sweeps, ValShare: *val, Seed: *seed, Progress: stdout, MaxRecord: *limit})
+	if err != nil {
+		return cli.Fail(stderr, cli.ExitFailure, "learn tune", err)
+	}
+	fmt.Fprintf(stdout, "%d positions; training loss %.6f -> %.6f, held out %.6f -> %.6f\n",
+		res.Positions, res.StartTrain, res.TrainLoss, res.StartVal, res.ValLoss)
+	src, err := ParamsSource(res.Params, "kiki learn tune "+strings.Join(args, " "))
+	if err != nil {
+		return cli.Fail(stderr, cli.ExitFailure, "learn tune", err)
+	}
+	if *out == "" {
+		stdout.Write(src)
+		return cli.ExitOK
+	}
+	if err := WriteParamsSource(*out, src); err != nil {
+		return cli.Fail(stderr, cli.ExitFailure, "learn tune", err)
+	}
+	return cli.ExitOK
+}

@@ -1,0 +1,34 @@
+package learn
+
+import (
+	"strings"
+	"testing"
+
+	"kiki/internal/cli"
+)
+
+// runMain runs the subcommand args[0] names as kiki would.
+func runMain(args ...string) (string, string, int) {
+	return cli.Capture([]cli.Command{Command()}, args...)
+}
+
+// TestLearnHelp: `kiki learn -h` prints the steps instead of calling -h
+// an unknown step; a real unknown step is still an error.
+func TestLearnHelp(t *testing.T) {
+	if out, _, code := runMain("learn", "-h"); code != 0 || !strings.Contains(out, "gen|train") {
+		t.Errorf("learn -h: code %d, %q", code, out)
+	}
+	if _, errOut, code := runMain("learn", "fly"); code != 2 || !strings.Contains(errOut, "unknown step") {
+		t.Errorf("learn fly: code %d, %q", code, errOut)
+	}
+	// A stray operand is refused with the step's usage line, before any
+	// file is opened or engine started.
+	for _, step := range []string{"gen", "label"} {
+		if _, errOut, code := runMain("learn", step, "stray"); code != 2 || !strings.Contains(errOut, "usage: kiki learn "+step) {
+			t.Errorf("learn %s stray: code %d, %q", step, code, errOut)
+		}
+	}
+	if _, errOut, code := runMain("learn", "label", "--in", "a.bin", "--out", "b.bin"); code != 2 || !strings.Contains(errOut, "--depth, --nodes or --byoyomi") {
+		t.Errorf("learn label without a limit: code %d, %q", code, errOut)
+	}
+}
