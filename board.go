@@ -11,8 +11,8 @@ import (
 
 	"kiki/assets"
 	"kiki/game"
-	"kiki/internal/cli"
 	"kiki/kif"
+	"kiki/kif/cli"
 	"kiki/ui"
 )
 

@@ -3,7 +3,7 @@
 // record formats, the engine and the mate solver on the command line.
 //
 // main only wires: each subcommand (its flags, its work and its report)
-// lives beside the package it drives, and internal/cli holds what they
+// lives beside the package it drives, and kif/cli holds what they
 // share; the board's own flags are in board.go.
 package main
 
@@ -14,13 +14,13 @@ import (
 
 	"kiki/ai"
 	"kiki/ai/enum"
+	"kiki/ai/gamecli"
 	"kiki/ai/learn"
 	"kiki/ai/mate"
 	"kiki/ai/usi"
 	"kiki/assets"
-	"kiki/game/gamecli"
-	"kiki/internal/cli"
 	"kiki/kif"
+	"kiki/kif/cli"
 )
 
 // commands are the subcommands, in the order kiki help lists them.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"kiki/internal/cli"
+	"kiki/kif/cli"
 	"kiki/ui"
 )
 

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"kiki/internal/cli"
+	"kiki/kif/cli"
 )
 
 const benchUsage = "bench [--depth 1..60] [--eval hand|handset|material] [--hash MiB] [--mate] [-v]"

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"kiki/internal/cli"
+	"kiki/kif/cli"
 )
 
 // runMain runs the subcommand args[0] names as kiki would.

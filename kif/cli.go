@@ -5,7 +5,7 @@ import (
 	"io"
 	"os"
 
-	"kiki/internal/cli"
+	"kiki/kif/cli"
 )
 
 const convertUsage = "convert [--to kif|kifu|ki2|ki2u|csa|usi|sfen] [--out FILE] [--sjis] FILE"

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"kiki/game/refdata"
-	"kiki/internal/cli"
+	"kiki/kif/cli"
 )
 
 // runMain runs the subcommand args[0] names as kiki would.

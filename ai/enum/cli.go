@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"kiki/game"
-	"kiki/internal/cli"
 	"kiki/kif"
+	"kiki/kif/cli"
 )
 
 const enumerateUsage = "enumerate [--out FILE] [--max-length N] [--zushiki] [--minimal] [--empty-hand] [--exact] [--mirror] PIECES"

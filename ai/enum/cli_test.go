@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"kiki/game"
-	"kiki/internal/cli"
+	"kiki/kif/cli"
 )
 
 // runMain runs the subcommand args[0] names as kiki would.

@@ -13,8 +13,8 @@ import (
 	"kiki/ai/nnue"
 	"kiki/ai/usi"
 	"kiki/game"
-	"kiki/internal/cli"
 	"kiki/kif"
+	"kiki/kif/cli"
 )
 
 const learnUsage = "learn gen|train|label|tune [FLAGS]"

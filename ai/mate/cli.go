@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"kiki/game"
-	"kiki/internal/cli"
 	"kiki/kif"
+	"kiki/kif/cli"
 )
 
 const (

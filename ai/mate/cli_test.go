@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"kiki/internal/cli"
+	"kiki/kif/cli"
 )
 
 // runMain runs the subcommand args[0] names as kiki would.

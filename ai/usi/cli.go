@@ -5,7 +5,7 @@ import (
 	"os"
 
 	"kiki/ai/nnue"
-	"kiki/internal/cli"
+	"kiki/kif/cli"
 )
 
 // Command is `kiki usi`: kiki as a USI engine on standard input and

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"kiki/game"
-	"kiki/internal/cli"
+	"kiki/kif/cli"
 )
 
 // Commands are perft, moves and checks, in the order kiki help lists them.
