@@ -88,13 +88,13 @@ for SIZE in 100x30 80x24; do
 	key e
 	wait_gone "effect: b 先手 has more"
 	key c
-	wait_for "check study 歩: 後手 against 先手's king"
+	wait_for "後手's 歩 pawn: checks"
 	key . .
-	wait_for "check study 桂"
+	wait_for "後手's 桂 knight: checks"
 	key v
-	wait_for "先手 against 後手's king"
+	wait_for "先手's 桂 knight: checks"
 	key Escape
-	wait_gone "'s king"
+	wait_gone "knight: checks"
 	key "?"
 	wait_for "new game"
 	key "?"
@@ -157,7 +157,7 @@ for SIZE in 100x30 80x24; do
 	key e
 	wait_for "effect: b 先手 has more"
 	key e c
-	wait_for "'s king"
+	wait_for ": checks (. , next)"
 	key Escape
 	key S
 	wait_for "save as"

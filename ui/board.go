@@ -144,12 +144,6 @@ var asciiRanks = "abcdefghi"
 func (b *boardView) cellText(s game.Square) (side, glyph string, gote bool) {
 	pc := b.pieceAt(s)
 	if pc == game.NoPiece {
-		if b.counts != nil {
-			bc, wc := b.counts[game.Black][s], b.counts[game.White][s]
-			if bc > 0 || wc > 0 {
-				return " ", fmt.Sprintf("%d%d", min(bc, 9), min(wc, 9)), false
-			}
-		}
 		if b.ascii {
 			return " ", " .", false
 		}
@@ -198,12 +192,25 @@ type cell struct {
 	side, glyph string
 	empty       bool
 	style       lipgloss.Style
-	markStyle   lipgloss.Style // the mark's: style, or the theme's PVMark over it
-	layer, pv   byte
+	// charStyle draws mark characters and counts over the tint (the
+	// theme's Mark colour, which reads on every tint); markStyle is the
+	// mark column's: charStyle, or the theme's PVMark over it.
+	charStyle, markStyle lipgloss.Style
+	layer, pv            byte
+	// studyMark is the check study's own mark on the square (d m o and
+	// the others), or 0: the grid layouts draw it, and the layer's ! #,
+	// in the middle of the square beside the piece, where the eye looks.
+	studyMark byte
+	// counted is set when the compact effect map writes the counts in the
+	// side and piece columns of an empty square ("1:2").
+	counted bool
 }
 
+// isStudyMark reports whether m is one of the check study's own marks.
+func isStudyMark(m mark) bool { return m >= markCheckOrigin && m <= markMate }
+
 // cellOfSquare works out a square's cell. In compact an empty square of
-// the effect map shows its two counts in place of the dot.
+// the effect map shows its two counts in place of the dot, apart ("1:2").
 func (b *boardView) cellOfSquare(s game.Square) cell {
 	t := b.theme
 	side, glyph, gote := b.cellText(s)
@@ -211,20 +218,32 @@ func (b *boardView) cellOfSquare(s game.Square) cell {
 	mc := markChars[m]
 	var bg lipgloss.Style
 	hasBG := false
+	tint := m // the mark whose tint the square takes
+	empty := b.pieceAt(s) == game.NoPiece
+	c := cell{empty: empty}
 	if b.counts != nil && m < markHint {
 		mc = b.mapMark(s)
 		bg, hasBG = b.heat(s)
+		tint = markNone
+		if empty && !b.geom.grid() && mc != ' ' {
+			// The counts say who has more (the letter would run into them),
+			// from the cell's left, so that a space parts them from the
+			// next cell's letter ("0:2 wv飛").
+			bc, wc := b.counts[game.Black][s], b.counts[game.White][s]
+			mc, side, glyph, c.counted = byte('0'+min(bc, 9)), ":", fmt.Sprintf("%d ", min(wc, 9)), true
+		}
 	} else {
 		bg, hasBG = t.markStyle(m)
+		if isStudyMark(m) {
+			c.studyMark = markChars[m]
+		}
 	}
-	empty := b.pieceAt(s) == game.NoPiece
 	ps := t.Sente
 	if gote {
 		ps = t.Gote
 	} else if empty {
 		ps = t.Empty
 	}
-	c := cell{empty: empty}
 	if b.checks != nil && b.checks[s] != markNone {
 		c.layer = markChars[b.checks[s]]
 		if empty {
@@ -234,6 +253,7 @@ func (b *boardView) cellOfSquare(s game.Square) cell {
 		}
 		if m < markDest {
 			bg, hasBG = t.markStyle(b.checks[s])
+			tint = b.checks[s]
 		}
 	}
 	c.plainMark = mc
@@ -245,15 +265,26 @@ func (b *boardView) cellOfSquare(s game.Square) cell {
 			bg = t.PVBest
 		}
 	}
+	cs := t.markChar(tint)
 	if hasBG {
 		// The tint covers the whole cell; the piece keeps its colour.
 		ps = ps.Inherit(bg)
+		cs = cs.Inherit(bg)
 	}
-	c.mark, c.side, c.glyph, c.style, c.markStyle = mc, side, glyph, ps, ps
+	c.mark, c.side, c.glyph, c.style, c.charStyle, c.markStyle = mc, side, glyph, ps, cs, cs
 	if c.pv != 0 {
 		c.markStyle = t.PVMark.Inherit(ps)
 	}
 	return c
+}
+
+// markChar is the style of mark characters on the tint of m: the theme's
+// Mark colour, but the mate's own white on its red.
+func (t *Theme) markChar(m mark) lipgloss.Style {
+	if m == markMate {
+		return t.MateMove
+	}
+	return t.Mark
 }
 
 // heat is the effect map's tint of a square: the side with more
@@ -296,12 +327,7 @@ func (b *boardView) render() []string {
 		var sb strings.Builder
 		sb.WriteString(t.Frame.Render("|"))
 		for col := 0; col < 9; col++ {
-			c := b.cellOfSquare(b.squareAt(col, row))
-			if c.pv != 0 {
-				sb.WriteString(c.markStyle.Render(string(c.mark)) + c.style.Render(c.side+c.glyph))
-			} else {
-				sb.WriteString(c.style.Render(string(c.mark) + c.side + c.glyph))
-			}
+			sb.WriteString(b.compactCell(b.cellOfSquare(b.squareAt(col, row))))
 		}
 		sb.WriteString(t.Frame.Render("|"))
 		sb.WriteString(b.rankLabel(row))
@@ -309,6 +335,28 @@ func (b *boardView) render() []string {
 	}
 	lines = append(lines, frame+"  ")
 	return lines
+}
+
+// compactCell is a square's four columns in compact: the mark in the
+// mark colour, then the side and the piece in the piece's (the check
+// study's ! or # and the effect map's counts, on an empty square, in the
+// mark colour too: the dot's grey does not read on a tint).
+func (b *boardView) compactCell(c cell) string {
+	if c.mark == ' ' && !c.counted && (c.layer == 0 || !c.empty) {
+		return c.style.Render(" " + c.side + c.glyph) // most squares: one Render
+	}
+	if c.counted {
+		return c.charStyle.Render(string(c.mark) + c.side + c.glyph)
+	}
+	var sb strings.Builder
+	sb.WriteString(c.markStyle.Render(string(c.mark)))
+	switch {
+	case c.empty && c.layer != 0:
+		sb.WriteString(c.charStyle.Render(c.side) + c.style.Render(c.glyph))
+	default:
+		sb.WriteString(c.style.Render(c.side + c.glyph))
+	}
+	return sb.String()
 }
 
 // rankLabel is the two-column label of a screen row of squares.
@@ -370,9 +418,11 @@ func (b *boardView) renderGrid() []string {
 
 // gridCell is a square's rows in a grid layout, styled. Large (8×3): the
 // mark top left and the engine line's number top right; the piece in the
-// middle with the check study's ! or # beside it; the effect map's counts
-// under it. Medium (5×2): the mark, the counts and the number on the top
-// row; the ! or # and the piece on the bottom one.
+// middle; the effect map's counts under it. Medium (5×2): the mark, the
+// counts and the number on the top row; the piece on the bottom one. The
+// check study's marks leave the corner for the piece's row, where the eye
+// looks: its mark before the piece and its ! or # after ("mv金!"), or
+// both in the middle of an empty square ("d!").
 func (b *boardView) gridCell(s game.Square) []string {
 	c := b.cellOfSquare(s)
 	side, glyph := c.side, c.glyph
@@ -380,6 +430,13 @@ func (b *boardView) gridCell(s game.Square) []string {
 		side, glyph = " ", "  "
 	}
 	layer, pv := orSpace(c.layer), orSpace(c.pv)
+	sm := orSpace(c.studyMark)
+	corner := string(c.plainMark)
+	inline := c.studyMark != 0 || c.layer != 0
+	if inline && (c.plainMark == c.studyMark || c.plainMark == c.layer) {
+		corner = " " // drawn by the piece instead
+	}
+	centred := inline && c.empty
 	var bc, wc uint8
 	if b.counts != nil {
 		bc, wc = b.counts[game.Black][s], b.counts[game.White][s]
@@ -389,24 +446,30 @@ func (b *boardView) gridCell(s game.Square) []string {
 	if b.geom.size == largeBoard {
 		bm, wm := countMarks()
 		counts := " " + countText(bm, bc) + "  " + countText(wm, wc) + " "
-		rows = []string{string(c.plainMark) + "      " + pv, "  " + side + glyph + "  " + layer, counts}
+		middle := " " + sm + side + glyph + layer + "  "
+		if centred {
+			middle = "   " + sm + layer + "   "
+		}
+		rows = []string{corner + "      " + pv, middle, counts}
 	} else {
 		counts := "   "
 		if bc > 0 || wc > 0 {
 			counts = fmt.Sprintf("%d:%d", min(bc, 9), min(wc, 9))
 		}
-		rows = []string{string(c.plainMark) + counts + pv, layer + side + glyph + " "}
+		bottom := sm + side + glyph + layer
+		if centred {
+			bottom = " " + sm + layer + "  "
+		}
+		rows = []string{corner + counts + pv, bottom}
 	}
-	plain := c.style.UnsetUnderline()
-	if c.empty {
-		// The corner marks of an empty square read as clearly as a piece.
-		plain = plain.Foreground(b.theme.Sente.GetForeground())
-	}
+	plain := c.charStyle.UnsetUnderline()
 	// One Render of the plain style serves its rows (rendering is most of
 	// a frame's cost): the style wraps a row whole, as it has no underline.
 	pre, post := styleWrap(plain)
 	for i, r := range rows {
 		switch {
+		case i == pieceRow && centred:
+			rows[i] = pre + r + post
 		case i == pieceRow:
 			rows[i] = c.style.Render(r)
 		case i == 0 && c.pv != 0: // the line's character ends the top row

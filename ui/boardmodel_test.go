@@ -170,8 +170,10 @@ func TestBoardView(t *testing.T) {
 	if hdr := stripANSI(rows[0]); !strings.HasPrefix(strings.TrimSpace(hdr), "１") {
 		t.Errorf("flipped header: %q", hdr)
 	}
-	if !strings.Contains(stripANSI(rows[2+3]), "b") {
-		t.Errorf("effect map, flipped: no b on rank 6: %q", stripANSI(rows[2+3]))
+	// Rank 六's empty squares show 先手's one attacker apart from the next
+	// cell ("1:0 "), not run together.
+	if !strings.Contains(stripANSI(rows[2+3]), "1:0 1:0") {
+		t.Errorf("effect map, flipped: no 1:0 counts on rank 6: %q", stripANSI(rows[2+3]))
 	}
 	var cells [game.NumSquares]game.Piece
 	cells[sq(5, 5)] = game.NewPiece(game.White, game.Rook)

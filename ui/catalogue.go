@@ -379,8 +379,6 @@ var catalogue = map[string][2]string{
 	"cand.none":               {"no candidate %d (+ asks for more)", "候補手 %d はありません (+ で増やす)"},
 	"study.noKing":            {"check study: %s has no king", "逆利き: %sの玉がありません"},
 	"study.all":               {"all pieces", "全駒"},
-	"study.legend":            {"check study %s: %s against %s's king  d drop %d  m to %d  o from %d (O: with the piece %d)  D/M: both", "逆利き %s %s から %s玉  d打%d m移動先%d o移動元%d (O:駒あり%d) D/M:両方"},
-	"study.checks":            {"  !check %d #mate %d", "  !王手%d #詰%d"},
 	"board.noPiece":           {"no piece there", "駒がありません"},
 	"board.theirs":            {"that is the other side's piece", "相手の駒です"},
 	"board.noHand":            {"no pieces in hand", "持ち駒がありません"},
@@ -457,6 +455,23 @@ var catalogue = map[string][2]string{
 	"resume.unknown": {"kiki does not know who played %s (a file from an older kiki)", "%s を指していたのが誰か分かりません (古い kiki のファイル)"},
 	"resume.humans":  {"continue as human vs human", "人間同士で続ける"},
 	"resume.players": {"choose the players (play from here)", "対局者を選び直す (ここから対局)"},
+
+	// check study (lesson issue)
+	"key.AllOrigins":   {"all origins", "移動元すべて"},
+	"study.head":       {"%s's %s: checks (. , next)", "王手の研究: %sの%s (. , で駒を替える)"},
+	"study.drops":      {"drop %s to check: ", "%sを打って王手: "},
+	"study.dropsAll":   {"drop to check: ", "打って王手: "},
+	"study.dests":      {"move to check: ", "動かして王手の移動先: "},
+	"study.origins":    {"%s able to check (O: all %d): ", "王手に動ける盤上の%s (O:全%d): "},
+	"study.originsAll": {"origins of checking moves: ", "王手になる移動の移動元: "},
+	"study.count":      {"%d squares", "%dか所"},
+	"study.count1":     {"1 square", "1か所"},
+	"study.none":       {"none", "なし"},
+	"study.more":       {"+%d", "他%dか所"},
+	"study.notToMove":  {"! # (checks to play) show on %s's move", "! # (指せる王手) は%sの手番で表示"},
+	"study.checksNow":  {"checks: %d (enter on one plays it)", "王手%d手 (マスで enter で指す)"},
+	"study.mates":      {"mates: %d", "詰み%d手"},
+	"study.which":      {"which check to %s?", "%sへのどの王手?"},
 }
 
 // tr is the message key in the model's language.

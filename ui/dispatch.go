@@ -179,6 +179,9 @@ func (m *Model) studyKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		st.attacker = st.attackerFor(m.s.pos).Opp()
 		st.fixed = true
 		st.checkStudy = true
+	case key.Matches(msg, k.AllOrigins):
+		st.allOrigins = !st.allOrigins
+		st.checkStudy = true
 	default:
 		return nil, false
 	}

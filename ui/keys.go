@@ -16,6 +16,7 @@ type keyMap struct {
 	EffectMap, CheckStudy key.Binding
 	KindNext, KindPrev    key.Binding
 	Attacker              key.Binding
+	AllOrigins            key.Binding // the check study's every origin, or only O
 	Undo, Redo            key.Binding
 	Flip, NewGame, Resign key.Binding
 	Declare               key.Binding
@@ -68,6 +69,7 @@ func newKeyMapIn(l Lang) keyMap {
 		KindNext:     b([]string{"."}, ". ,", "key.KindNext"),
 		KindPrev:     b([]string{","}, ",", "key.KindPrev"),
 		Attacker:     b([]string{"v"}, "v", "key.Attacker"),
+		AllOrigins:   b([]string{"O"}, "O", "key.AllOrigins"),
 		Undo:         b([]string{"u"}, "u", "key.Undo"),
 		Redo:         b([]string{"r"}, "r", "key.Redo"),
 		Flip:         b([]string{"f"}, "f", "key.Flip"),
@@ -133,7 +135,7 @@ func (k keyMap) help(replay, study bool) helpKeys {
 		short: short,
 		full: [][]key.Binding{
 			{k.Up, k.Select, k.Cancel, k.HandNext, k.MoveLine, k.Undo, k.Redo, k.Flip},
-			{k.NewGame, k.Resign, k.Declare, k.MoveNow, k.Hint, k.Edit, k.Practice, k.EffectMap, k.CheckStudy, k.KindNext, k.Attacker},
+			{k.NewGame, k.Resign, k.Declare, k.MoveNow, k.Hint, k.Edit, k.Practice, k.EffectMap, k.CheckStudy, k.KindNext, k.Attacker, k.AllOrigins},
 			{k.StepBack, k.PageBack, k.First, k.Jump, k.PrevBranch, k.Variations, k.PlayFromHere},
 			{k.Open, k.Save, k.SaveAs, k.Comment, k.Promote, k.Delete, k.CopySFEN, k.CopyKIF},
 			{k.Analysis, k.MoreCands, k.PickCand, k.AnalyzeAll, k.WriteAnalysis, k.MateSearch, k.HideEval, k.Help, k.Quit},

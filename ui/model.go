@@ -285,6 +285,7 @@ func (m *Model) dialogKey(d dialog, msg tea.KeyMsg) tea.Cmd {
 // board's legal moves for its selection, and the recovery file.
 func (m *Model) afterUpdate() {
 	m.board.sync(m.s.pos)
+	m.followHand()
 	m.autosave()
 }
 
@@ -381,6 +382,9 @@ func (m *Model) act(s game.Square) tea.Cmd {
 			m.setMessage(m.tr("msg.aiTurn"), true)
 		}
 		return nil
+	}
+	if cmd, ok := m.playStudyCheck(s); ok {
+		return cmd
 	}
 	return m.onBoard(m.board.act(m.s.pos, s))
 }

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
 	"kiki/game"
 	"kiki/kif"
 )
@@ -22,6 +25,39 @@ type studyState struct {
 	// chosen by the player rather than following the side to move.
 	attacker game.Color
 	fixed    bool
+	// allOrigins shows every origin of a checking move (o), not only the
+	// squares where the attacker has a piece of the kind (O): the empty
+	// origins are many (20 and more for a gold) and drown the drops.
+	allOrigins bool
+	// followed is the hand piece last chosen on the board, which the
+	// study follows when the choice changes (Tab, a click on the hand).
+	followed game.PieceType
+}
+
+// studyIndex is kind t's place in studyKinds (0, 歩, when it is none).
+func studyIndex(t game.PieceType) int {
+	for i, k := range studyKinds {
+		if k == t {
+			return i
+		}
+	}
+	return 0
+}
+
+// followHand makes the check study study the hand piece just chosen to
+// drop (Tab, a click on the hand), for the side to move; the root calls
+// it after every message.
+func (m *Model) followHand() {
+	st := &m.study
+	k := m.board.dropKind
+	if k == st.followed {
+		return
+	}
+	st.followed = k
+	if k == game.NoPieceType || !st.checkStudy {
+		return
+	}
+	st.kindIdx, st.fixed = studyIndex(k), false
 }
 
 // kind is the chosen piece kind, NoPieceType for all of them.
@@ -43,6 +79,11 @@ func (m *Model) toggleCheckStudy() {
 		return
 	}
 	p := m.s.pos
+	if k := m.board.dropKind; k != game.NoPieceType {
+		// The piece chosen to drop is the one to study.
+		st.kindIdx, st.fixed = studyIndex(k), false
+		return
+	}
 	att := st.attackerFor(p)
 	has := func(t game.PieceType, board bool) bool {
 		if board {
@@ -66,8 +107,11 @@ type checkInfo struct {
 	kind                  game.PieceType // NoPieceType: every kind
 	drops, dests, origins int
 	originPieces          int // origins that hold a piece of the kind
-	checks, mates         []game.Move
-	noKing                bool
+	// The sets themselves, for the legend's sentences.
+	dropSet, destSet, originSet, pieceSet game.Bitboard
+	allOrigins                            bool // every origin shown, not only O
+	checks, mates                         []game.Move
+	noKing                                bool
 	// layer holds the legal checks now (! and #), drawn beside the study
 	// marks rather than over them.
 	layer [game.NumSquares]mark
@@ -159,14 +203,22 @@ func studyMarks(mk *markSet, p *game.Position, st *studyState) checkInfo {
 		return ci
 	}
 	cs, withPiece := studySets(p, att, ci.kind)
-	mk.set(cs.Origins.AndNot(withPiece), markCheckOrigin)
+	// Without the empty origins, D and M (also an origin) would name a
+	// mark that is not drawn: they are d and m then.
+	origins := withPiece
+	if st.allOrigins {
+		origins = cs.Origins
+		mk.set(cs.Origins.AndNot(withPiece), markCheckOrigin)
+	}
 	mk.set(withPiece, markCheckOriginPiece)
-	mk.set(cs.Destinations.AndNot(cs.Origins), markCheckDest)
-	mk.set(cs.Destinations.And(cs.Origins), markCheckDestOrigin)
-	mk.set(cs.Drops.AndNot(cs.Origins), markCheckDrop)
-	mk.set(cs.Drops.And(cs.Origins), markCheckDropOrigin)
+	mk.set(cs.Destinations.AndNot(origins), markCheckDest)
+	mk.set(cs.Destinations.And(origins), markCheckDestOrigin)
+	mk.set(cs.Drops.AndNot(origins), markCheckDrop)
+	mk.set(cs.Drops.And(origins), markCheckDropOrigin)
 	ci.drops, ci.dests, ci.origins = cs.Drops.Count(), cs.Destinations.Count(), cs.Origins.Count()
 	ci.originPieces = withPiece.Count()
+	ci.dropSet, ci.destSet, ci.originSet, ci.pieceSet = cs.Drops, cs.Destinations, cs.Origins, withPiece
+	ci.allOrigins = st.allOrigins
 	if att == p.Side() {
 		checksAndMates(p, &ci)
 	}
@@ -229,6 +281,11 @@ func (b *boardModel) marks(p *game.Position, st *studyState, hl game.Move) ([gam
 		mk.set(p.AttacksFrom(from), markEffect)
 	}
 	for _, mv := range b.legalMoves(p) {
+		if st.checkStudy && mv.IsDrop() {
+			// A piece in hand may drop on most squares: their + would
+			// bury the study of that piece, which its ! and d show.
+			break
+		}
 		if mv.IsCapture() {
 			mk.set(game.SquareBB(mv.To()), markCapture)
 		} else {
@@ -248,31 +305,179 @@ func (b *boardModel) marks(p *game.Position, st *studyState, hl game.Move) ([gam
 	return mk, ci
 }
 
-// studyLegend explains the check study's marks and names the mates.
+// studyLegend explains the check study's marks, a sentence per mark, each
+// led by its mark in its tint, inside the width the notes are wrapped to
+// (the squares are listed as far as they fit, then counted), and names
+// the mates.
 func (m *Model) studyLegend(ci checkInfo) string {
 	names := m.s.sideNames()
 	if ci.noKing {
 		return m.theme.Dim.Render(fmt.Sprintf(m.tr("study.noKing"), names[ci.attacker.Opp()]))
 	}
-	kind := m.tr("study.all")
+	w := m.noteWidth()
+	kind, word := m.tr("study.all"), m.tr("study.all")
 	if ci.kind != game.NoPieceType {
-		kind = ci.kind.Name()
+		kind, word = ci.kind.Name(), pieceWord(m.lang, ci.kind)
 	}
-	s := fmt.Sprintf(m.tr("study.legend"),
-		kind, names[ci.attacker], names[ci.attacker.Opp()], ci.drops, ci.dests, ci.origins-ci.originPieces, ci.originPieces)
-	if ci.attacker == m.s.pos.Side() {
-		s += fmt.Sprintf(m.tr("study.checks"), len(ci.checks), len(ci.mates))
-		var mates []string
-		for i, mv := range ci.mates {
-			if i == 3 {
-				mates = append(mates, "...")
-				break
+	lines := []string{m.theme.Title.Render(fmt.Sprintf(m.tr("study.head"), names[ci.attacker], word))}
+	line := func(mk mark, format string, sqs game.Bitboard, args ...any) {
+		lead := m.legendMark(mk) + " "
+		text := fmt.Sprintf(format, args...)
+		room := w - ansi.StringWidth(lead) - ansi.StringWidth(text)
+		lines = append(lines, lead+text+m.squareList(sqs, room))
+	}
+	if ci.kind == game.NoPieceType || ci.kind <= game.Gold {
+		if ci.kind == game.NoPieceType {
+			line(markCheckDrop, m.tr("study.dropsAll"), ci.dropSet)
+		} else {
+			line(markCheckDrop, m.tr("study.drops"), ci.dropSet, kind)
+		}
+	}
+	line(markCheckDest, m.tr("study.dests"), ci.destSet)
+	if ci.allOrigins {
+		line(markCheckOrigin, m.tr("study.originsAll"), ci.originSet)
+	} else {
+		line(markCheckOriginPiece, m.tr("study.origins"), ci.pieceSet, kind, ci.origins)
+	}
+	if ci.attacker != m.s.pos.Side() {
+		lines = append(lines, m.theme.Dim.Render(fmt.Sprintf(m.tr("study.notToMove"), names[ci.attacker])))
+		return strings.Join(lines, "\n")
+	}
+	s := m.legendMark(markCheckMove) + " " + fmt.Sprintf(m.tr("study.checksNow"), len(ci.checks))
+	lines = append(lines, s)
+	var mates []string
+	for i, mv := range ci.mates {
+		if i == 3 {
+			mates = append(mates, "...")
+			break
+		}
+		mates = append(mates, mv.Piece().Color().Mark()+kif.KI2Move(m.s.pos, mv, m.s.pos.LastMove()))
+	}
+	s = m.legendMark(markMate) + " " + fmt.Sprintf(m.tr("study.mates"), len(ci.mates))
+	if len(mates) > 0 {
+		s += "  " + strings.Join(mates, " ")
+	}
+	return strings.Join(append(lines, s), "\n")
+}
+
+// legendMark is a mark's character as the board draws it: in the mark
+// colour on its tint.
+func (m *Model) legendMark(mk mark) string {
+	st := m.theme.markChar(mk)
+	if bg, ok := m.theme.markStyle(mk); ok {
+		st = st.Inherit(bg)
+	}
+	return st.UnsetUnderline().Render(string(markChars[mk]))
+}
+
+// noteWidth is the widest note line that layout leaves unwrapped (one
+// less than the board column when the side panel stands beside the
+// notes, else than the screen): a wrapped line loses its colours.
+func (m *Model) noteWidth() int {
+	w, _ := m.size()
+	g := m.geom()
+	if w-(g.columnWidth()+sideGap)-1 >= sideMinWidth {
+		return g.columnWidth() - 1
+	}
+	return w - 1
+}
+
+// squareList names the squares of b in reading order (rank by rank, from
+// the screen's left) and how many in all: "５二 ４二 (2か所)", or as
+// many as fit in room columns and how many more ("５二 ４二 他3か所"), or
+// "なし" for none.
+func (m *Model) squareList(b game.Bitboard, room int) string {
+	n := b.Count()
+	if n == 0 {
+		return m.tr("study.none")
+	}
+	var names []string
+	for r := 1; r <= 9; r++ {
+		for f := 9; f >= 1; f-- {
+			if s := game.NewSquare(f, r); b.Has(s) {
+				names = append(names, m.squareName(s))
 			}
-			mates = append(mates, mv.Piece().Color().Mark()+kif.KI2Move(m.s.pos, mv, m.s.pos.LastMove()))
-		}
-		if len(mates) > 0 {
-			s += " " + strings.Join(mates, " ")
 		}
 	}
-	return s
+	count := fmt.Sprintf(m.tr("study.count"), n)
+	if n == 1 {
+		count = m.tr("study.count1")
+	}
+	all := strings.Join(names, " ") + " (" + count + ")"
+	if ansi.StringWidth(all) <= room {
+		return all
+	}
+	out := ""
+	for i, nm := range names {
+		more := fmt.Sprintf(m.tr("study.more"), n-i-1)
+		if ansi.StringWidth(out+nm+" "+more) > room {
+			break
+		}
+		out += nm + " "
+	}
+	shown := len(strings.Fields(out))
+	if shown == n { // all the names fit, but not the count after them
+		return strings.TrimSpace(out)
+	}
+	return out + fmt.Sprintf(m.tr("study.more"), n-shown)
+}
+
+// squareName is a square as the board's labels show it: ５二, or 5b on an
+// ASCII board.
+func (m *Model) squareName(s game.Square) string {
+	if m.board.ascii {
+		return s.USI()
+	}
+	return s.Japanese()
+}
+
+// pieceWords are the English names of the kinds, after the kanji the
+// board shows (the Japanese screen shows the kanji alone).
+var pieceWords = [game.NumPieceTypes]string{game.Pawn: "pawn", game.Lance: "lance", game.Knight: "knight", game.Silver: "silver",
+	game.Gold: "gold", game.Bishop: "bishop", game.Rook: "rook", game.King: "king", game.ProPawn: "tokin", game.ProLance: "promoted lance",
+	game.ProKnight: "promoted knight", game.ProSilver: "promoted silver", game.Horse: "horse", game.Dragon: "dragon"}
+
+// pieceWord names kind t in language l: 銀 in Japanese, "銀 silver" in English.
+func pieceWord(l Lang, t game.PieceType) string {
+	if l == Japanese || int(t) >= len(pieceWords) || pieceWords[t] == "" {
+		return t.Name()
+	}
+	return t.Name() + " " + pieceWords[t]
+}
+
+// playStudyCheck is Enter (or a click) on a square the check study marks
+// ! or #, with nothing selected: it plays the check that reaches it, or
+// asks which when several do (a drop or a move, promoted or not, from two
+// origins). ok is false when the square is not such a mark.
+func (m *Model) playStudyCheck(s game.Square) (tea.Cmd, bool) {
+	if !m.study.checkStudy || m.board.hasSelection() || !s.Valid() {
+		return nil, false
+	}
+	_, ci := m.marks()
+	if ci.attacker != m.s.pos.Side() || ci.layer[s] == markNone {
+		return nil, false
+	}
+	var to []game.Move
+	for _, mv := range ci.checks {
+		if mv.To() == s {
+			to = append(to, mv)
+		}
+	}
+	switch {
+	case len(to) == 0:
+		return nil, false
+	case len(to) == 1:
+		return m.playMove(to[0]), true
+	}
+	// The chooser's keys are 1-9; more checks to one square than that
+	// cannot happen with one kind (two origins, each promoted or not, and
+	// a drop at most), but the list is cut rather than trusted.
+	var choices []choice
+	for i, mv := range to[:min(len(to), 9)] {
+		label := mv.Piece().Color().Mark() + kif.KI2Move(m.s.pos, mv, m.s.pos.LastMove())
+		choices = append(choices, choice{key: fmt.Sprint(i + 1), label: label, answer: playMoveMsg{mv}})
+	}
+	choices = append(choices, choice{key: "n", label: m.tr("ask.cancel")})
+	m.dialog = &choiceDialog{question: fmt.Sprintf(m.tr("study.which"), m.squareName(s)), choices: choices}
+	return nil, true
 }

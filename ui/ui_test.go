@@ -108,7 +108,7 @@ func TestEffectMapView(t *testing.T) {
 func TestCheckStudyKnightView(t *testing.T) {
 	o := testOptions()
 	o.Start, _ = game.ParseSFEN("9/2k6/9/9/9/9/9/9/8K b N 1")
-	m := run(t, o, 100, 30, "c") // starts at 桂, the kind in hand
+	m := run(t, o, 100, 30, "c", "O") // starts at 桂, the kind in hand; O: every origin
 	if m.study.kind() != game.Knight {
 		t.Fatalf("kind %v", m.study.kind())
 	}
