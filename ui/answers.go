@@ -150,11 +150,20 @@ func (m *Model) beginGame(msg startGameMsg) tea.Cmd {
 		start := m.s.pos.Clone()
 		rec := m.s.rec
 		node := m.s.node
+		wasGame := m.s.game
 		m.startGame(start, msg.players, msg.tc)
 		// Keep the record: the game continues from the chosen node.
 		m.s.rec, m.s.node = rec, node
 		m.s.pos = rec.Position(node)
 		m.s.dirty = true
+		if wasGame {
+			// The record is this game's own (a resumed game whose engine
+			// is gone, say): its header names who plays it now.
+			names := m.s.sideNames()
+			for c, pl := range m.s.match.Players {
+				rec.Set(names[c], pl.String())
+			}
+		}
 	} else {
 		m.startGame(msg.start, msg.players, msg.tc)
 	}

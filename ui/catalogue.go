@@ -65,7 +65,7 @@ var catalogue = map[string][2]string{
 	// The new-game dialog.
 	"game.title":        {"new game", "新しい対局"},
 	"game.titleHere":    {"play from here", "ここから対局"},
-	"game.keys":         {"  up/down field  left/right change  enter start (on the engine: type)  esc cancel", "  上下 項目  左右 変更  enter 開始 (エンジン欄では入力)  esc 取消"},
+	"game.keys":         {"  up/down field  left/right change  enter start (on the engine: type, or take the last used)  esc cancel", "  上下 項目  左右 変更  enter 開始 (エンジン欄では入力か前回のもの)  esc 取消"},
 	"game.handicap":     {"handicap", "手合割"},
 	"game.fromHere":     {"(this position)", "(この局面から)"},
 	"game.human":        {"person", "人間"},
@@ -171,7 +171,7 @@ var catalogue = map[string][2]string{
 	"comment.keys":    {"  ctrl+s save  esc cancel", "  ctrl+s 保存  esc 取消"},
 	"open.title":      {"open a record", "棋譜を開く"},
 	"score.mate":      {"%s mates in %d", "%s %d手詰"},
-	"score.value":     {"score for 先手 %+d", "評価値(先手) %+d"},
+	"score.value":     {"score(先手) %+d", "評価値(先手) %+d"},
 	"eval.blackMates": {"+M%d", "先詰%d"},
 	"eval.whiteMates": {"-M%d", "後詰%d"},
 	"eval.mateShort":  {"%sM%d", "詰%s%d"},
@@ -374,7 +374,7 @@ var catalogue = map[string][2]string{
 	"ep.line":                 {"line ", "読み筋 "},
 	"ep.analysing":            {"analysing ", "解析中 "},
 	"ep.loss":                 {"%s lost %d points (the mover's view)", "%s %d点損 (指した側から見て)"},
-	"ep.best":                 {"best %s (score for 先手 %s)", "最善 %s (評価値(先手) %s)"},
+	"ep.best":                 {"best %s (score(先手) %s)", "最善 %s (評価値(先手) %s)"},
 	"cand.count":              {"candidates: %d (MultiPV)", "候補手 %d (MultiPV)"},
 	"cand.none":               {"no candidate %d (+ asks for more)", "候補手 %d はありません (+ で増やす)"},
 	"study.noKing":            {"check study: %s has no king", "逆利き: %sの玉がありません"},
@@ -450,11 +450,13 @@ var catalogue = map[string][2]string{
 	"pr.key.back":       {"sets", "問題集へ"},
 
 	// engines (trust issue)
-	"game.lastUsed":  {"(none; last used: %s - enter takes it)", "(なし。前回: %s - enter で使う)"},
-	"resume.gone":    {"the engine of the resumed game did not start again (%s): %s", "再開した対局のエンジンを起動できません (%s): %s"},
-	"resume.unknown": {"kiki does not know who played %s (a file from an older kiki)", "%s を指していたのが誰か分かりません (古い kiki のファイル)"},
-	"resume.humans":  {"continue as human vs human", "人間同士で続ける"},
-	"resume.players": {"choose the players (play from here)", "対局者を選び直す (ここから対局)"},
+	"game.lastUsed":      {"(last used: %s)", "(前回: %s)"},
+	"resume.gone":        {"the engine of the resumed game did not start again (%s): %s", "再開した対局のエンジンを起動できません (%s): %s"},
+	"engine.notFound":    {"%s: no such program", "%s: プログラムが見つかりません"},
+	"engine.notRunnable": {"%s: not allowed to run it", "%s: 実行する権限がありません"},
+	"resume.unknown":     {"kiki does not know who played %s (a file from an older kiki)", "%s を指していたのが誰か分かりません (古い kiki のファイル)"},
+	"resume.humans":      {"continue as human vs human", "人間同士で続ける"},
+	"resume.players":     {"choose the players (play from here)", "対局者を選び直す (ここから対局)"},
 
 	// check study (lesson issue)
 	"key.AllOrigins":   {"all origins", "移動元すべて"},

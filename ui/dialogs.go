@@ -529,7 +529,9 @@ func (d *gameDialog) view(th *Theme, _ int) string {
 		options += "_"
 	}
 	if path == "" && d.last.Path != "" {
-		path = th.Dim.Render(fmt.Sprintf(t("game.lastUsed"), d.last.Path))
+		// The program's name, short enough for the row to stay one line
+		// in the narrowest side panel; Enter fills in the whole path.
+		path = th.Dim.Render(fmt.Sprintf(t("game.lastUsed"), ellipsis(filepath.Base(d.last.Path), pathShown-14)))
 	} else if path == "" {
 		path = th.Dim.Render(t("game.noPath"))
 	} else if runewidth.StringWidth(path) > pathShown {

@@ -59,7 +59,10 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 		i := e.info
 		purpose := tr(e.lang, "purpose.panel."+e.purpose.String())
 		if i.ScoreShown() {
-			out = append(out, th.Good.Render(fmt.Sprintf(tr(e.lang, "ep.depth"), purpose, i.Depth, scoreText(e.lang, i.Score, e.pos.Side()))))
+			// Wrapped, not cut: the score is its last word.
+			for _, l := range wrap(fmt.Sprintf(tr(e.lang, "ep.depth"), purpose, i.Depth, scoreText(e.lang, i.Score, e.pos.Side())), w) {
+				out = append(out, th.Good.Render(l))
+			}
 		} else {
 			out = append(out, th.Good.Render(fmt.Sprintf(tr(e.lang, "ep.depthBlurred"), purpose, i.Depth)))
 		}

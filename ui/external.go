@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -275,7 +276,7 @@ func (m *Model) loadEngines() tea.Cmd {
 		return nil
 	}
 	x.loading = true
-	gen, cfg := x.gen, x.cfg
+	gen, cfg, lang := x.gen, x.cfg, m.lang
 	m.setMessage(m.tr("engine.starting"), false)
 	return func() tea.Msg {
 		msg := enginesReadyMsg{gen: gen, wantAnalyser: wantAnalyser}
@@ -289,8 +290,8 @@ func (m *Model) loadEngines() tea.Cmd {
 			if err != nil {
 				// A side's engine and the analyser are often the same
 				// program: one report of each failure.
-				if !slices.Contains(msg.errs, err.Error()) {
-					msg.errs = append(msg.errs, err.Error())
+				if w := engineErrWords(lang, cfg.Path, err); !slices.Contains(msg.errs, w) {
+					msg.errs = append(msg.errs, w)
 				}
 				return
 			}
@@ -343,8 +344,8 @@ func (m *Model) onEnginesReady(msg enginesReadyMsg) tea.Cmd {
 			pl.Name = msg.side[c].name(pl.Engine)
 			m.s.rec.Set(names[c], pl.String())
 		case pl.Engine != "" && x.side[c] == nil:
-			gone = append(gone, names[c]+" "+pl.Engine)
-			*pl = player{} // the engine did not start: the person plays
+			gone = append(gone, names[c]) // the reason names the program
+			*pl = player{}                // the engine did not start: the person plays
 			m.s.rec.Set(names[c], pl.String())
 		}
 	}
@@ -391,4 +392,18 @@ func (m *Model) engineFailed(side game.Color, err error) {
 	m.ext.side[side] = nil
 	m.s.match.Players[side] = player{}
 	m.setMessage(m.tr("engine.error")+err.Error()+m.tr("engine.takeover"), true)
+}
+
+// engineErrWords says why an engine did not start in the screen's words
+// where the reason is a common one (the program is not there, or may not
+// be run), and the USI client's own words otherwise (a handshake that
+// failed, with what the engine printed).
+func engineErrWords(l Lang, path string, err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf(tr(l, "engine.notFound"), path)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Sprintf(tr(l, "engine.notRunnable"), path)
+	}
+	return err.Error()
 }

@@ -39,11 +39,11 @@ func TestHideEvaluation(t *testing.T) {
 		m := newTestModel(o)
 		m.ai.thinking, m.ai.purpose = true, purposeMove
 		m.ai.info = ai.Info{Depth: 4, Score: 123, PV: nil}
-		if got := strings.Contains(m.View(), "score for 先手"); got == hide {
+		if got := strings.Contains(m.View(), "score(先手)"); got == hide {
 			t.Errorf("HideEval %v: evaluation shown %v", hide, got)
 		}
 		press(m, "E")
-		if got := strings.Contains(m.View(), "score for 先手"); got != hide {
+		if got := strings.Contains(m.View(), "score(先手)"); got != hide {
 			t.Errorf("HideEval %v then E: evaluation shown %v", hide, got)
 		}
 	}

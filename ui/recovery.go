@@ -86,7 +86,9 @@ func (m *Model) readRecoveryNote(r *kif.Record) (recoveryMeta, bool) {
 // autosave keeps the recovery file in step with the game on screen.
 func (m *Model) autosave() {
 	path := m.opts.RecoveryFile
-	if path == "" || m.s == nil {
+	if path == "" || m.s == nil || m.quitting {
+		// Quitting dropped the file on purpose (quit without saving):
+		// writing it again would offer the game back at the next start.
 		return
 	}
 	if !m.s.game || !m.s.dirty || m.s.rec.Root == nil || len(m.s.rec.Root.Children) == 0 {

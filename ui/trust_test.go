@@ -361,3 +361,49 @@ func TestCorruptConfigInTheScreensLanguage(t *testing.T) {
 		}
 	}
 }
+
+// Quit without saving means it: the recovery file is not written again
+// after the quit removed it, so the next start offers nothing.
+func TestQuitWithoutSavingLeavesNoRecovery(t *testing.T) {
+	dir := t.TempDir()
+	o := testOptions()
+	o.Dir = dir
+	o.RecoveryFile = filepath.Join(dir, "data", "recovered.kifu")
+	m := newTestModel(o)
+	press(m, ":", "7g7f", "enter")
+	if _, err := os.Stat(o.RecoveryFile); err != nil {
+		t.Fatalf("no recovery file during the game: %v", err)
+	}
+	press(m, "q", "y")
+	if !m.quitting {
+		t.Fatal("q y did not quit")
+	}
+	if _, err := os.Stat(o.RecoveryFile); !os.IsNotExist(err) {
+		t.Fatalf("the recovery file is still there after quitting without saving: %v", err)
+	}
+	if m2 := newTestModel(o); m2.dialog != nil {
+		t.Fatalf("the next start offers the game back: %T", m2.dialog)
+	}
+}
+
+// Playing a game on from here with other players (a resumed game whose
+// engine is gone, say) makes the record name who plays now.
+func TestPlayFromHereRenamesPlayersOfAGame(t *testing.T) {
+	m := newTestModel(testOptions())
+	press(m, ":", "7g7f", "enter", "x", "y", "p")
+	if _, ok := m.dialog.(*choiceDialog); ok {
+		press(m, "d") // the finished game is not saved: discard
+	}
+	d, ok := m.dialog.(*gameDialog)
+	if !ok || !d.fromHere {
+		t.Fatalf("p after the game: dialog %T", m.dialog)
+	}
+	d.players[1] = true
+	press(m, "enter")
+	if !m.s.playing || !m.s.match.Players[1].AI {
+		t.Fatalf("not playing on with the AI as 後手: %+v", m.s.match.Players)
+	}
+	if v, _ := m.s.rec.Get("後手"); v != m.s.match.Players[1].String() {
+		t.Fatalf("the record's 後手 is %q, the game's %q", v, m.s.match.Players[1].String())
+	}
+}
