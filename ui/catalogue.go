@@ -220,7 +220,7 @@ var catalogue = map[string][2]string{
 	"ask.deleteVar":  {"delete the variation (move %d, %s ...)? y/n", "変化 (%d手目 %s ...) を削除しますか? y/n"},
 	"ask.takeEdit":   {"the record has unsaved work. Discard it and make the edited position a new record? y: yes  n: back to editing", "保存していない棋譜があります。破棄して編集した局面を新しい棋譜にしますか? y: はい  n: 編集に戻る"},
 	"copy.note":      {" (copied to the clipboard where the terminal supports OSC 52)", " (端末が OSC 52 に対応していればクリップボードにコピー済み)"},
-	"recovery.ask":   {"an unsaved game was left: %s, %d moves", "前回の対局が保存されずに残っています: %s, %d手"},
+	"recovery.ask":   {"an unsaved game was left: %s, moves: %d", "前回の対局が保存されずに残っています: %s, %d手"},
 	"recovery.later": {"later (kept until the next game)", "あとで (次の対局まで残します)"},
 
 	// The editor's help.
