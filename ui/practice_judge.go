@@ -88,92 +88,138 @@ const judgeSlice = 250 * time.Millisecond
 func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left int, main game.Move, strict bool) practiceVerdict {
 	ctx, cancel := context.WithTimeout(ctx, judgeTime)
 	defer cancel()
-	var ml game.MoveList
-	p.LegalMoves(&ml)
-	evasions := append([]game.Move(nil), ml.Slice()...)
-	// King moves and captures first: they are the likely escapes.
-	order := func(m game.Move) int {
-		switch {
-		case !m.IsDrop() && m.Piece().Type() == game.King:
-			return 0
-		case m.IsCapture():
-			return 1
-		case !m.IsDrop():
-			return 2
-		}
-		return 3
-	}
-	slices.SortStableFunc(evasions, func(a, b game.Move) int { return order(a) - order(b) })
-	// Each evasion's mate: its length (-1 while unknown) and line; done
-	// once the length is proven the shortest.
-	type mateAfter struct {
-		n    int
-		line []game.Move
-		done bool
-	}
-	mates := make([]mateAfter, len(evasions))
-	for i := range mates {
-		mates[i].n = -1
-	}
-	tooLong := func() bool {
-		for _, a := range mates {
-			if strict && a.done && a.n > left {
-				return true
-			}
-		}
-		return false
-	}
-	// decide searches the first k evasions in rounds (at most four: 0.25,
-	// 1, 4, 16 s each) until every one is decided or ctx ends, or, when
-	// early, one refutes the check (after the first round, which gives
-	// each its chance to be the longest); it returns the index of an
-	// escape, or -1.
-	decide := func(ctx context.Context, k int, early bool) int {
-		for slice := judgeSlice; slice < 2*judgeTime && ctx.Err() == nil; slice *= 4 {
-			undecided := false
-			for i, e := range evasions[:k] {
-				if mates[i].done || ctx.Err() != nil {
-					continue
-				}
-				q := p.Clone()
-				q.DoMove(e)
-				sctx, scancel := context.WithTimeout(ctx, slice)
-				r := sv.solve(sctx, q)
-				scancel()
-				switch {
-				case r.Status == mate.NoMate:
-					return i
-				case r.Status == mate.Mate && !r.Partial:
-					// A partial line is a proof's beginning: its length
-					// says nothing of the mate's.
-					mates[i] = mateAfter{r.Length, r.Moves, r.Minimal}
-				}
-				undecided = undecided || !mates[i].done
-			}
-			if !undecided || early && tooLong() {
-				break
-			}
-		}
-		return -1
-	}
-	onBoard := len(evasions)
-	for onBoard > 0 && evasions[onBoard-1].IsDrop() {
-		onBoard--
-	}
+	j := newJudgement(sv, p, left, strict)
 	first, cancelFirst := context.WithTimeout(ctx, judgeTime/2)
 	// The moves on the board are all searched: an escape among them is
 	// the clearer refutation, and they are few. Of the drops, once a
 	// defence is proven mated too late, each has its first round only.
-	esc := decide(first, onBoard, false)
+	esc := j.decide(first, j.onBoard(), false)
 	cancelFirst()
 	if esc < 0 {
-		esc = decide(ctx, len(evasions), true)
+		esc = j.decide(ctx, len(j.evasions), true)
 	}
 	if esc >= 0 {
-		return practiceVerdict{kind: verdictEscape, reply: evasions[esc], line: []game.Move{evasions[esc]}}
+		return practiceVerdict{kind: verdictEscape, reply: j.evasions[esc], line: []game.Move{j.evasions[esc]}}
 	}
+	return j.longestDefence(main)
+}
+
+// judgement is one judgeCheck under way: the defender's evasions, the
+// likely escapes first, and what the solver has found after each.
+type judgement struct {
+	sv       *practiceSolver
+	p        *game.Position
+	left     int
+	strict   bool
+	evasions []game.Move
+	mates    []mateAfter // by evasion
+}
+
+// mateAfter is the attacker's mate after one evasion: its length (-1
+// while unknown) and line; done once the length is proven the shortest.
+type mateAfter struct {
+	n    int
+	line []game.Move
+	done bool
+}
+
+func newJudgement(sv *practiceSolver, p *game.Position, left int, strict bool) *judgement {
+	var ml game.MoveList
+	p.LegalMoves(&ml)
+	evasions := append([]game.Move(nil), ml.Slice()...)
+	slices.SortStableFunc(evasions, func(a, b game.Move) int { return escapeOrder(a) - escapeOrder(b) })
+	mates := make([]mateAfter, len(evasions))
+	for i := range mates {
+		mates[i].n = -1
+	}
+	return &judgement{sv: sv, p: p, left: left, strict: strict, evasions: evasions, mates: mates}
+}
+
+// escapeOrder ranks an evasion by how likely it is to escape: king moves
+// and captures first, the drops (interpositions) last.
+func escapeOrder(m game.Move) int {
+	switch {
+	case !m.IsDrop() && m.Piece().Type() == game.King:
+		return 0
+	case m.IsCapture():
+		return 1
+	case !m.IsDrop():
+		return 2
+	}
+	return 3
+}
+
+// onBoard is how many evasions move a piece on the board (they come
+// before the drops).
+func (j *judgement) onBoard() int {
+	n := len(j.evasions)
+	for n > 0 && j.evasions[n-1].IsDrop() {
+		n--
+	}
+	return n
+}
+
+// tooLong says whether a defence is proven mated only after more than
+// the plies left, which refutes a strict check.
+func (j *judgement) tooLong() bool {
+	for _, a := range j.mates {
+		if j.strict && a.done && a.n > j.left {
+			return true
+		}
+	}
+	return false
+}
+
+// decide searches the first k evasions in rounds (at most four: 0.25,
+// 1, 4, 16 s each) until every one is decided or ctx ends, or, when
+// early, one refutes the check (after the first round, which gives each
+// its chance to be the longest); it returns the index of an escape, or
+// -1.
+func (j *judgement) decide(ctx context.Context, k int, early bool) int {
+	for slice := judgeSlice; slice < 2*judgeTime && ctx.Err() == nil; slice *= 4 {
+		undecided := false
+		for i := range j.evasions[:k] {
+			if j.mates[i].done || ctx.Err() != nil {
+				continue
+			}
+			if j.solveAfter(ctx, i, slice) {
+				return i
+			}
+			undecided = undecided || !j.mates[i].done
+		}
+		if !undecided || early && j.tooLong() {
+			break
+		}
+	}
+	return -1
+}
+
+// solveAfter gives evasion i one search of at most slice, records the
+// mate it finds, and says whether the attacker has none at all.
+func (j *judgement) solveAfter(ctx context.Context, i int, slice time.Duration) (escape bool) {
+	q := j.p.Clone()
+	q.DoMove(j.evasions[i])
+	sctx, scancel := context.WithTimeout(ctx, slice)
+	r := j.sv.solve(sctx, q)
+	scancel()
+	switch {
+	case r.Status == mate.NoMate:
+		return true
+	case r.Status == mate.Mate && !r.Partial:
+		// A partial line is a proof's beginning: its length says
+		// nothing of the mate's.
+		j.mates[i] = mateAfter{r.Length, r.Moves, r.Minimal}
+	}
+	return false
+}
+
+// longestDefence is the verdict when no evasion escapes: the evasion
+// with the longest mate, preferring main among equals, then a move that
+// is not a drop (a futile interposition); "too long" when, strict, that
+// mate needs more than the plies left.
+func (j *judgement) longestDefence(main game.Move) practiceVerdict {
 	best := practiceVerdict{kind: verdictReply, reply: game.NoMove, mateIn: -2}
-	refuted := tooLong()
+	refuted := j.tooLong()
 	better := func(m game.Move, a mateAfter) bool {
 		n := a.n
 		switch {
@@ -193,13 +239,13 @@ func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left 
 		return best.reply.IsDrop() && !m.IsDrop()
 	}
 	var bestLine []game.Move
-	for i, e := range evasions {
-		if better(e, mates[i]) {
-			best.reply, best.mateIn, bestLine = e, mates[i].n, mates[i].line
+	for i, e := range j.evasions {
+		if better(e, j.mates[i]) {
+			best.reply, best.mateIn, bestLine = e, j.mates[i].n, j.mates[i].line
 		}
 	}
 	best.line = []game.Move{best.reply}
-	if strict && best.mateIn > left {
+	if j.strict && best.mateIn > j.left {
 		best.kind = verdictTooLong
 		best.line = append(best.line, bestLine...)
 	}

@@ -49,62 +49,86 @@ func (pr *practiceState) counts(s int) lengthCounts {
 // practicePanel is the side panel of the practice, inside w columns and
 // h rows: the picker, or the problem being played with its moves.
 func (m *Model) practicePanel(w, h int) []string {
+	if m.practice.playing {
+		return m.problemPanel(w, h)
+	}
+	return m.pickerPanel(w)
+}
+
+// pickerPanel is the practice's picker: the sets with their solved
+// counts, the lengths of the set under the cursor, and what the picker
+// would start (or that it holds nothing of that length).
+func (m *Model) pickerPanel(w int) []string {
 	pr := m.practice
 	var out []string
 	add := func(s string) { out = append(out, truncate(s, w)) }
-	if !pr.playing {
-		add(m.theme.Title.Render(m.tr("pr.title")) + "  " + m.theme.Dim.Render(m.tr("pr.solvedOf")))
-		if !pr.loaded {
-			add(m.tr("pr.loading"))
-			return out
-		}
-		nameW := 0
-		for i := range pr.sets {
-			nameW = max(nameW, runewidth.StringWidth(setName(m.lang, pr.sets[i].file)))
-		}
-		var current lengthCounts
-		for i := range pr.sets {
-			c := pr.counts(i)
-			if i == pr.picker.set {
-				current = c
-			}
-			sv, tot := c.sum()
-			row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.set), padRight(setName(m.lang, pr.sets[i].file), nameW), sv, tot)
-			if i == pr.picker.set {
-				row = m.theme.Current.Render(row)
-			}
-			add(row)
-		}
-		if len(pr.sets) == 0 {
-			return out
-		}
-		add("")
-		lenW := 0
-		for i := range practiceLengths {
-			lenW = max(lenW, runewidth.StringWidth(lengthName(m.lang, i)))
-		}
-		for i := range practiceLengths {
-			row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.length), padRight(lengthName(m.lang, i), lenW), current.solved[i], current.total[i])
-			if i == pr.picker.length {
-				row = m.theme.Current.Render(row)
-			}
-			add(row)
-		}
-		if current.total[pr.picker.length] == 0 {
-			add("")
-			for _, l := range wrap(m.tr("pr.none"), w) {
-				add(m.theme.Dim.Render(l))
-			}
-		} else if p := pr.problem(); p != nil && pr.set == pr.picker.set && lengthIdx(p.Length) == pr.picker.length {
-			add("")
-			add(m.theme.Dim.Render(m.tr("pr.onBoard")))
-			add(m.problemTitle())
-			if p.Name != "" {
-				add(p.Name)
-			}
-		}
+	add(m.theme.Title.Render(m.tr("pr.title")) + "  " + m.theme.Dim.Render(m.tr("pr.solvedOf")))
+	if !pr.loaded {
+		add(m.tr("pr.loading"))
 		return out
 	}
+	current := m.pickerSetRows(add)
+	if len(pr.sets) == 0 {
+		return out
+	}
+	add("")
+	lenW := 0
+	for i := range practiceLengths {
+		lenW = max(lenW, runewidth.StringWidth(lengthName(m.lang, i)))
+	}
+	for i := range practiceLengths {
+		row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.length), padRight(lengthName(m.lang, i), lenW), current.solved[i], current.total[i])
+		if i == pr.picker.length {
+			row = m.theme.Current.Render(row)
+		}
+		add(row)
+	}
+	if current.total[pr.picker.length] == 0 {
+		add("")
+		for _, l := range wrap(m.tr("pr.none"), w) {
+			add(m.theme.Dim.Render(l))
+		}
+	} else if p := pr.problem(); p != nil && pr.set == pr.picker.set && lengthIdx(p.Length) == pr.picker.length {
+		add("")
+		add(m.theme.Dim.Render(m.tr("pr.onBoard")))
+		add(m.problemTitle())
+		if p.Name != "" {
+			add(p.Name)
+		}
+	}
+	return out
+}
+
+// pickerSetRows adds a row for each problem set, solved of total, and
+// returns the counts of the set under the picker's cursor.
+func (m *Model) pickerSetRows(add func(string)) lengthCounts {
+	pr := m.practice
+	nameW := 0
+	for i := range pr.sets {
+		nameW = max(nameW, runewidth.StringWidth(setName(m.lang, pr.sets[i].file)))
+	}
+	var current lengthCounts
+	for i := range pr.sets {
+		c := pr.counts(i)
+		if i == pr.picker.set {
+			current = c
+		}
+		sv, tot := c.sum()
+		row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.set), padRight(setName(m.lang, pr.sets[i].file), nameW), sv, tot)
+		if i == pr.picker.set {
+			row = m.theme.Current.Render(row)
+		}
+		add(row)
+	}
+	return current
+}
+
+// problemPanel is the problem being played: its title, name and source,
+// whether it is solved, and the moves played so far in the rows left.
+func (m *Model) problemPanel(w, h int) []string {
+	pr := m.practice
+	var out []string
+	add := func(s string) { out = append(out, truncate(s, w)) }
 	p := pr.problem()
 	if p == nil {
 		return out

@@ -368,86 +368,21 @@ func (m *Model) fullHelpPages() [][]string {
 // there are several, each ends with a line saying how to turn them.
 // (bubbles' own layout cuts the columns that do not fit.)
 func (m *Model) helpPages(hk helpKeys, w, maxH int) [][]string {
-	type entry struct{ key, desc string }
-	var entries []entry
-	for _, group := range hk.FullHelp() {
-		for _, b := range group {
-			if b.Enabled() {
-				entries = append(entries, entry{b.Help().Key, b.Help().Desc})
-			}
-		}
-	}
-	st := m.help.Styles
-	// layout is the rows of one page of entries in n columns, and
-	// whether they fit in w-1 columns.
-	layout := func(es []entry, n int) ([]string, bool) {
-		rows := (len(es) + n - 1) / n
-		lines := make([]string, rows)
-		total := 0
-		for c := 0; c*rows < len(es); c++ {
-			col := es[c*rows : min(len(es), (c+1)*rows)]
-			kw, dw, tw := 0, 0, 0
-			for _, e := range col {
-				if e.desc == "" {
-					tw = max(tw, runewidth.StringWidth(e.key))
-					continue
-				}
-				kw, dw = max(kw, runewidth.StringWidth(e.key)), max(dw, runewidth.StringWidth(e.desc))
-			}
-			cw := max(kw+1+dw, tw)
-			if c > 0 {
-				total += 3
-			}
-			total += cw
-			for r, e := range col {
-				text := st.FullKey.Render(padRight(e.key, kw)) + " " + st.FullDesc.Render(padRight(e.desc, cw-kw-1))
-				if e.desc == "" { // a title (the legend's)
-					text = m.theme.Title.Render(padRight(e.key, cw))
-				}
-				if c > 0 {
-					text = "   " + text
-				}
-				lines[r] += text
-			}
-		}
-		for r := range lines {
-			lines[r] = strings.TrimRight(lines[r], " ")
-		}
-		return lines, total <= w-1
-	}
-	paginate := func(n, rowsPer int) ([][]string, bool) {
-		var pages [][]string
-		per := n * rowsPer
-		for i := 0; i < len(entries); i += per {
-			// A short last page may need fewer, taller columns.
-			chunk := entries[i:min(len(entries), i+per)]
-			var page []string
-			for k := n; k >= 1 && (len(chunk)+k-1)/k <= rowsPer; k-- {
-				if p, ok := layout(chunk, k); ok {
-					page = p
-					break
-				}
-			}
-			if page == nil {
-				return nil, false
-			}
-			pages = append(pages, page)
-		}
-		return pages, true
-	}
+	entries := helpEntries(hk)
 	maxH = max(maxH, 2)
 	for n := 8; n >= 1; n-- {
-		if pages, ok := paginate(n, maxH); ok && len(pages) == 1 {
+		if pages, ok := m.paginateHelp(entries, n, maxH, w); ok && len(pages) == 1 {
 			return pages
 		}
 	}
+	// Several pages: each keeps its last line for the page number.
 	for n := 8; n >= 1; n-- {
-		pages, ok := paginate(n, maxH-1)
+		pages, ok := m.paginateHelp(entries, n, maxH-1, w)
 		if !ok && n > 1 {
 			continue
 		}
 		if !ok {
-			pages, _ = paginate(1, maxH-1) // cut at the right edge
+			pages, _ = m.paginateHelp(entries, 1, maxH-1, w) // cut at the right edge
 		}
 		for i := range pages {
 			pages[i] = append(pages[i], m.theme.Dim.Render(fmt.Sprintf(m.tr("help.page"), i+1, len(pages))))
@@ -455,6 +390,86 @@ func (m *Model) helpPages(hk helpKeys, w, maxH int) [][]string {
 		return pages
 	}
 	return nil
+}
+
+// helpEntry is one line of the full help: a key and what it does, or a
+// title (the legend's) with no description.
+type helpEntry struct{ key, desc string }
+
+// helpEntries is every enabled binding of hk, group after group.
+func helpEntries(hk helpKeys) []helpEntry {
+	var entries []helpEntry
+	for _, group := range hk.FullHelp() {
+		for _, b := range group {
+			if b.Enabled() {
+				entries = append(entries, helpEntry{b.Help().Key, b.Help().Desc})
+			}
+		}
+	}
+	return entries
+}
+
+// paginateHelp cuts entries into pages of n columns of at most rowsPer
+// rows; false when a page does not fit in w columns even with fewer,
+// taller columns.
+func (m *Model) paginateHelp(entries []helpEntry, n, rowsPer, w int) ([][]string, bool) {
+	var pages [][]string
+	per := n * rowsPer
+	for i := 0; i < len(entries); i += per {
+		// A short last page may need fewer, taller columns.
+		chunk := entries[i:min(len(entries), i+per)]
+		var page []string
+		for k := n; k >= 1 && (len(chunk)+k-1)/k <= rowsPer; k-- {
+			if p, ok := m.helpColumns(chunk, k, w); ok {
+				page = p
+				break
+			}
+		}
+		if page == nil {
+			return nil, false
+		}
+		pages = append(pages, page)
+	}
+	return pages, true
+}
+
+// helpColumns is the rows of one page of entries in n columns, filled
+// down then across, and whether they fit in w-1 columns.
+func (m *Model) helpColumns(es []helpEntry, n, w int) ([]string, bool) {
+	st := m.help.Styles
+	rows := (len(es) + n - 1) / n
+	lines := make([]string, rows)
+	total := 0
+	for c := 0; c*rows < len(es); c++ {
+		col := es[c*rows : min(len(es), (c+1)*rows)]
+		kw, dw, tw := 0, 0, 0
+		for _, e := range col {
+			if e.desc == "" {
+				tw = max(tw, runewidth.StringWidth(e.key))
+				continue
+			}
+			kw, dw = max(kw, runewidth.StringWidth(e.key)), max(dw, runewidth.StringWidth(e.desc))
+		}
+		cw := max(kw+1+dw, tw)
+		if c > 0 {
+			total += 3
+		}
+		total += cw
+		for r, e := range col {
+			text := st.FullKey.Render(padRight(e.key, kw)) + " " + st.FullDesc.Render(padRight(e.desc, cw-kw-1))
+			if e.desc == "" { // a title (the legend's)
+				text = m.theme.Title.Render(padRight(e.key, cw))
+			}
+			if c > 0 {
+				text = "   " + text
+			}
+			lines[r] += text
+		}
+	}
+	for r := range lines {
+		lines[r] = strings.TrimRight(lines[r], " ")
+	}
+	return lines, total <= w-1
 }
 
 // wrapLines splits texts into lines and wraps the long ones inside w
