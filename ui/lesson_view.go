@@ -23,7 +23,9 @@ func (m *Model) lessonMarks() [game.NumSquares]mark {
 	} else {
 		mk.set(ls.marks, markLessonPick)
 	}
-	if !ls.done && m.board.cursor.Valid() {
+	// Once graded, nothing is marked any more: the cursor would only hide
+	// a grade.
+	if !ls.done && !ls.graded && m.board.cursor.Valid() {
 		mk[m.board.cursor] = markCursor
 	}
 	return mk
@@ -85,7 +87,7 @@ func (m *Model) lessonStatus() string {
 		return s
 	}
 	s += fmt.Sprintf("  %d/%d", ls.cur+1, len(ls.questions))
-	if c := m.board.cursor; c.Valid() {
+	if c := m.board.cursor; c.Valid() && !ls.graded {
 		format := "ls.cursor"
 		if ls.marks.Has(c) {
 			format = "ls.cursorMarked"
@@ -208,7 +210,8 @@ func (k keyMap) lessonHelp(ph lessonPhase) helpKeys {
 	var short []key.Binding
 	switch ph {
 	case phaseAsking:
-		short = []key.Binding{k.Up, lk.Mark, lk.Type, lk.Grade, lk.Answer, lk.Clear, lk.Leave, k.Help, k.Quit}
+		// Clear goes first when the bar is too narrow: it is in the full help.
+		short = []key.Binding{k.Up, lk.Mark, lk.Type, lk.Grade, lk.Answer, lk.Leave, lk.Clear, k.Help, k.Quit}
 	case phaseGraded:
 		next := key.NewBinding(key.WithKeys("n", "enter"), key.WithHelp("n enter", tr(k.Lang, "ls.key.next")))
 		short = []key.Binding{next, lk.Leave, k.Help, k.Quit}
