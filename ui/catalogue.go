@@ -521,6 +521,7 @@ var catalogue = map[string][2]string{
 	"ls.key.next":       {"next", "次へ"},
 	"ls.key.again":      {"another lesson", "もう一度"},
 	"ls.key.clear":      {"clear marks", "印を消す"},
+	"ls.fromPicker":     {"L: check lesson", "L: 王手のレッスン"},
 	"ls.key.leave":      {"leave", "終える"},
 }
 

@@ -538,3 +538,45 @@ func TestLessonQuitAsksAboutTheRecord(t *testing.T) {
 		t.Errorf("cancelling the quit left the lesson")
 	}
 }
+
+// TestLessonKeyStorm: random keys, typed text and clicks in the lesson
+// (re-opened whenever a key leaves it), at several terminal sizes: no
+// panic, every frame drawn, and the lesson's counts stay whole.
+func TestLessonKeyStorm(t *testing.T) {
+	ks := []string{"h", "j", "k", "l", "up", "down", "left", "right", "enter", " ", "s", "a", "n", "x", ":", "esc", "?",
+		"tab", "e", "c", ".", "u", "f", "L", "9", "z", "5", "b", "、", "５", "二"}
+	rng := rand.New(rand.NewPCG(3, 44))
+	m := newTestModel(lessonOptions(t))
+	sizes := [][2]int{{80, 24}, {100, 30}, {200, 50}, {120, 40}, {30, 10}}
+	for i := range 3000 {
+		if m.lesson == nil && m.dialog == nil {
+			press(m, "L")
+		}
+		if i%300 == 0 {
+			sz := sizes[rng.IntN(len(sizes))]
+			m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		}
+		switch r := rng.IntN(100); {
+		case r < 85:
+			k := ks[rng.IntN(len(ks))]
+			if msg, ok := keyMsg(k); ok {
+				m.Update(msg)
+			} else {
+				m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+			}
+		case r < 90:
+			m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("52 5b ５二 0 zz,,")[:rng.IntN(8)]})
+		default:
+			m.Update(tea.MouseMsg{X: rng.IntN(210), Y: rng.IntN(55), Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+		}
+		_ = m.View()
+		if ls := m.lesson; ls != nil {
+			if ls.cur < 0 || ls.cur >= len(ls.questions) || len(ls.firstRight) > len(ls.questions) {
+				t.Fatalf("event %d: question %d of %d, %d results", i, ls.cur, len(ls.questions), len(ls.firstRight))
+			}
+		}
+	}
+	if m.dialog != nil {
+		press(m, "esc")
+	}
+}
