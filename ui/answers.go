@@ -26,6 +26,8 @@ type (
 	// leavePracticeThenMsg closes the practice (if open), then acts on
 	// then: for answers about the session the practice opened over.
 	leavePracticeThenMsg struct{ then tea.Msg }
+	// leaveLessonThenMsg is the same for the check lesson.
+	leaveLessonThenMsg struct{ then tea.Msg }
 	// discardThenMsg drops the recovery file, then acts on then.
 	discardThenMsg struct{ then tea.Msg }
 	// saveAsMsg writes to path, asking first before overwriting another
@@ -111,6 +113,13 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			m.leavePractice()
 		}
 		cmd, _ = m.onAnswer(msg.then)
+	case leaveLessonThenMsg:
+		if m.lesson != nil {
+			m.leaveLesson()
+		}
+		cmd, _ = m.onAnswer(msg.then)
+	case lessonSquaresMsg:
+		m.onLessonSquares(msg)
 	case discardThenMsg:
 		m.dropRecovery()
 		cmd, _ = m.onAnswer(msg.then)

@@ -25,6 +25,14 @@ const (
 	markCheckDestOrigin
 	markCheckDrop
 	markCheckDropOrigin
+	// The check lesson's marks (lesson.go): the player's mark, then, once
+	// graded, a square marked right, one missed and one marked wrongly.
+	// Among the study's marks, so that the grid layouts draw them beside
+	// the piece, where the eye looks.
+	markLessonPick
+	markLessonHit
+	markLessonMissed
+	markLessonExtra
 	markCheckMove
 	markMate
 	markStudyKing
@@ -36,7 +44,8 @@ const (
 )
 
 var markChars = [...]byte{markNone: ' ', markEffect: '*', markLast: '~', markCheckOrigin: 'o', markCheckOriginPiece: 'O', markCheckDest: 'm',
-	markCheckDestOrigin: 'M', markCheckDrop: 'd', markCheckDropOrigin: 'D', markCheckMove: '!', markMate: '#', markStudyKing: ' ', markHint: '&', markDest: '+', markCapture: 'x', markSelected: '@', markCursor: '>'}
+	markCheckDestOrigin: 'M', markCheckDrop: 'd', markCheckDropOrigin: 'D',
+	markLessonPick: '?', markLessonHit: '=', markLessonMissed: '-', markLessonExtra: 'X', markCheckMove: '!', markMate: '#', markStudyKing: ' ', markHint: '&', markDest: '+', markCapture: 'x', markSelected: '@', markCursor: '>'}
 
 func (t *Theme) markStyle(m mark) (lipgloss.Style, bool) {
 	switch m {
@@ -54,6 +63,14 @@ func (t *Theme) markStyle(m mark) (lipgloss.Style, bool) {
 		return t.CheckDest, true
 	case markCheckDrop, markCheckDropOrigin:
 		return t.CheckDrop, true
+	case markLessonPick:
+		return t.Selected, true
+	case markLessonHit:
+		return t.Dest, true
+	case markLessonMissed:
+		return t.Last, true
+	case markLessonExtra:
+		return t.Capture, true
 	case markCheckMove:
 		return t.CheckMove, true
 	case markMate:

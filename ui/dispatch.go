@@ -36,6 +36,9 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	if m.practice != nil {
 		return m.practiceKey(msg)
 	}
+	if m.lesson != nil {
+		return m.lessonKey(msg)
+	}
 	if m.showHelp && !key.Matches(msg, m.keys.Help, m.keys.Quit) {
 		// Any key closes the full help; Esc does only that.
 		m.showHelp = false
@@ -217,6 +220,8 @@ func (m *Model) gameKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.startEdit()
 	case key.Matches(msg, k.Practice):
 		return m.startPractice(), true
+	case key.Matches(msg, k.Lesson):
+		return m.startLesson(), true
 	default:
 		return nil, false
 	}

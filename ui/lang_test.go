@@ -169,6 +169,13 @@ var langStates = []struct {
 		func(k keyMap) helpKeys { return k.practiceHelp(false) }},
 	{"practice", func(t *testing.T, o *Options) []string { return []string{"t", "enter"} },
 		func(k keyMap) helpKeys { return k.practiceHelp(true) }},
+	{"lesson", func(t *testing.T, o *Options) []string { return []string{"L", "enter", "j", "enter"} },
+		func(k keyMap) helpKeys { return k.lessonHelp(phaseAsking) }},
+	{"lesson graded", func(t *testing.T, o *Options) []string { return []string{"L", "j", "enter", "s"} },
+		func(k keyMap) helpKeys { return k.lessonHelp(phaseGraded) }},
+	{"lesson done", func(t *testing.T, o *Options) []string {
+		return []string{"L", "a", "n", "a", "n", "a", "n", "a", "n", "a", "n"}
+	}, func(k keyMap) helpKeys { return k.lessonHelp(phaseDone) }},
 }
 
 func boardHelp(k keyMap) helpKeys { return k.help(true, true) }
@@ -189,6 +196,9 @@ var langSequences = [][]string{
 	{"g", "5", "0", "enter"},
 	{"t", "right"},
 	{"t", "down", "enter", ":", "1a1b", "enter"},
+	{"L", ":", "52 zz", "enter"}, // the lesson's typed squares refused
+	{"L", "s"},                   // graded with nothing marked
+	{"L", "n"},                   // next before an answer
 	{"b", "z", "enter"},
 	{"i"},
 	{"a"},

@@ -7,6 +7,7 @@ package ui
 import (
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"path/filepath"
 	"time"
 
@@ -68,6 +69,9 @@ type Options struct {
 	// sets at its top level, main.go gives the one shipped in assets); nil:
 	// no problems.
 	Tsume fs.FS
+	// Rand draws the check lesson's questions; nil: a source seeded from
+	// the clock (tests give a seeded one).
+	Rand *rand.Rand
 }
 
 // Model is the root Bubble Tea model.
@@ -113,6 +117,8 @@ type Model struct {
 	// a while).
 	practice *practiceState
 	tsume    []practiceSet
+	// lesson is the check lesson while it is open ('L').
+	lesson *lessonState
 }
 
 // New returns the model.
@@ -333,6 +339,10 @@ func (m *Model) askQuit() tea.Cmd {
 	if m.practice != nil {
 		s = m.practice.origS
 		save = leavePracticeThenMsg{save}
+	}
+	if m.lesson != nil {
+		s = m.lesson.origS
+		save = leaveLessonThenMsg{save}
 	}
 	if !s.unsaved() {
 		m.onAnswer(quitMsg{})

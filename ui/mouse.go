@@ -18,6 +18,9 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 	if m.tooSmall() {
 		return nil
 	}
+	if m.lesson != nil {
+		return m.lessonClick(msg)
+	}
 	f := m.layout()
 	if msg.X >= f.sideX && m.practice != nil {
 		return nil

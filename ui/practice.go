@@ -413,6 +413,11 @@ func (pk *practicePicker) update(msg tea.KeyMsg, k keyMap, sets int) tea.Msg {
 // pickerKey gives a key to the picker and acts on its answer.
 func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 	pr := m.practice
+	if key.Matches(msg, m.keys.Lesson) {
+		// The check lesson is the picker's other way to practise.
+		m.leavePractice()
+		return m.startLesson()
+	}
 	n := 0
 	if pr.loaded {
 		n = len(pr.sets)

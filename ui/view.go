@@ -218,6 +218,9 @@ func (m *Model) boardColumn(g boardGeom) ([]string, [2]komadaiBox, checkInfo) {
 		cells = &m.edit.board // as placed, even when not yet a legal position
 	}
 	rows, ci := m.board.ViewIn(m.s.pos, &m.study, cells, g, m.pvLayer(), m.boardHighlight())
+	if m.lesson != nil {
+		rows = m.lessonRows(g)
+	}
 	top, bottom := game.White, game.Black
 	if m.board.flipped {
 		top, bottom = game.Black, game.White
@@ -276,6 +279,9 @@ func (m *Model) belowBoard() []string {
 	if m.practice != nil {
 		return append(below, m.practiceStatus()+"  "+m.statusLine())
 	}
+	if m.lesson != nil {
+		return append(below, m.lessonStatus())
+	}
 	return append(below, m.statusLine())
 }
 
@@ -288,6 +294,9 @@ func (m *Model) notes(ci checkInfo) []string {
 		}
 		if m.study.effectMap {
 			notes = append(notes, m.theme.Dim.Render(effectLegend(m.lang, m.geom().size)))
+		}
+		if m.lesson != nil {
+			notes = append(notes, m.lessonNotes()...)
 		}
 	}
 	if m.message != "" {
@@ -325,6 +334,9 @@ func (m *Model) helpBar(w, maxH int) string {
 	if m.practice != nil {
 		hk = m.keys.practiceHelp(m.practice.playing)
 	}
+	if m.lesson != nil {
+		hk = m.lessonHelpKeys()
+	}
 	full := hk
 	helpView := hm.View(hk)
 	// Drop the least needed keys (those just before help and quit, which
@@ -358,6 +370,9 @@ func (m *Model) fullHelpPages() [][]string {
 	}
 	if m.practice != nil {
 		hk = m.keys.practiceHelp(m.practice.playing)
+	}
+	if m.lesson != nil {
+		hk = m.lessonHelpKeys()
 	}
 	return m.helpPages(hk, w, h-m.geom().columnHeight())
 }
@@ -582,6 +597,9 @@ func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) 
 	}
 	if m.practice != nil {
 		return m.practicePanel(w, h), listRows{}, candRows{}
+	}
+	if m.lesson != nil {
+		return m.lessonPanel(w, h), listRows{}, candRows{}
 	}
 	var out []string
 	add := func(s string) { out = append(out, ellipsis(s, w)) }

@@ -1,0 +1,240 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/mattn/go-runewidth"
+
+	"kiki/game"
+)
+
+// lessonMarks are the lesson's marks on the board: the player's marks
+// ('?') while the question is open; once graded, each square as it went:
+// '=' marked and right, '-' missed, 'X' marked but not an answer.
+func (m *Model) lessonMarks() [game.NumSquares]mark {
+	ls := m.lesson
+	var mk markSet
+	if ls.graded {
+		ans := ls.question().answer()
+		mk.set(ls.marks.And(ans), markLessonHit)
+		mk.set(ans.AndNot(ls.marks), markLessonMissed)
+		mk.set(ls.marks.AndNot(ans), markLessonExtra)
+	} else {
+		mk.set(ls.marks, markLessonPick)
+	}
+	// Once graded, nothing is marked any more: the cursor would only hide
+	// a grade.
+	if !ls.done && !ls.graded && m.board.cursor.Valid() {
+		mk[m.board.cursor] = markCursor
+	}
+	return mk
+}
+
+// lessonRows is the board of the lesson in geometry g, with its marks.
+func (m *Model) lessonRows(g boardGeom) []string {
+	bv := m.board.renderer(m.s.pos)
+	bv.geom = g
+	bv.marks = m.lessonMarks()
+	return bv.render()
+}
+
+// kindName names a kind of question: 問7 (Q7 on the English screen).
+func (m *Model) kindName(k lessonKind) string {
+	return fmt.Sprintf(m.tr("ls.kind"), lessonKinds[k].num)
+}
+
+// questionText asks the question in the screen's language.
+func (m *Model) questionText(q lessonQuestion) string {
+	piece, king := pieceWord(m.lang, q.piece), m.squareName(q.king)
+	var format string
+	switch lessonKinds[q.kind].set {
+	case setDrops:
+		format = "ls.ask.drop"
+	case setDests:
+		format = "ls.ask.dest"
+	case setOrigins:
+		format = "ls.ask.origin"
+	default:
+		format = "ls.ask.twoStep"
+	}
+	return fmt.Sprintf(m.tr(format), piece, king)
+}
+
+// ruleText is the rule behind a question's answer, in one sentence.
+func (m *Model) ruleText(q lessonQuestion) string {
+	piece := pieceWord(m.lang, q.piece)
+	switch lessonKinds[q.kind].set {
+	case setDrops:
+		return fmt.Sprintf(m.tr("ls.rule.drop"), piece)
+	case setDests:
+		if !q.piece.CanPromote() {
+			return fmt.Sprintf(m.tr("ls.rule.destPlain"), piece)
+		}
+		return fmt.Sprintf(m.tr("ls.rule.dest"), piece, pieceWord(m.lang, q.piece.Promote()))
+	case setOrigins:
+		return fmt.Sprintf(m.tr("ls.rule.origin"), piece)
+	}
+	return fmt.Sprintf(m.tr("ls.rule.twoStep"), piece)
+}
+
+// lessonStatus is the status line of the lesson: where it stands and
+// the square under the cursor, which the cursor's own mark hides.
+func (m *Model) lessonStatus() string {
+	ls := m.lesson
+	s := m.theme.Title.Render(m.tr("ls.title"))
+	if ls.done {
+		return s
+	}
+	s += fmt.Sprintf("  %d/%d", ls.cur+1, len(ls.questions))
+	if c := m.board.cursor; c.Valid() && !ls.graded {
+		format := "ls.cursor"
+		if ls.marks.Has(c) {
+			format = "ls.cursorMarked"
+		}
+		s += "  " + fmt.Sprintf(m.tr(format), m.squareName(c))
+	}
+	return s
+}
+
+// lessonNotes are the lines under the board: the grade and the rule
+// once a question is over, the score at the end.
+func (m *Model) lessonNotes() []string {
+	ls := m.lesson
+	if ls.done {
+		return []string{m.theme.Good.Render(fmt.Sprintf(m.tr("ls.done"), ls.score(), len(ls.questions)))}
+	}
+	if !ls.graded {
+		return nil
+	}
+	q := ls.question()
+	ans := q.answer()
+	var verdict string
+	switch {
+	case ls.gaveUp:
+		verdict = m.theme.Title.Render(fmt.Sprintf(m.tr("ls.shown"), ans.Count()))
+	case ls.right():
+		verdict = m.theme.Good.Render(fmt.Sprintf(m.tr("ls.right"), ans.Count()))
+	default:
+		hit, missed, extra := ls.marks.And(ans), ans.AndNot(ls.marks), ls.marks.AndNot(ans)
+		verdict = m.theme.Bad.Render(fmt.Sprintf(m.tr("ls.wrong"), hit.Count(), missed.Count(), extra.Count()))
+	}
+	return []string{verdict, m.ruleText(q)}
+}
+
+// lessonPanel is the side panel of the lesson, inside w columns and h
+// rows: the question, the marks' legend and the player's marks, then
+// each kind's record; at the end, each question's result.
+func (m *Model) lessonPanel(w, h int) []string {
+	ls := m.lesson
+	var out []string
+	add := func(s string) { out = append(out, truncate(s, w)) }
+	addWrapped := func(s string) {
+		for _, l := range wrap(s, w) {
+			add(l)
+		}
+	}
+	add(m.theme.Title.Render(m.tr("ls.title")))
+	if ls.done {
+		for i, q := range ls.questions {
+			res := m.theme.Bad.Render(m.tr("ls.missedShort"))
+			if i < len(ls.firstRight) && ls.firstRight[i] {
+				res = m.theme.Good.Render(m.tr("ls.rightShort"))
+			}
+			add(fmt.Sprintf("%d. %s %s %s  ", i+1, padRight(m.kindName(q.kind), 5), q.piece.Name(), m.squareName(q.king)) + res)
+		}
+		add("")
+		out = append(out, m.progressRows(w)...)
+		return out
+	}
+	q := ls.question()
+	add(m.theme.Title.Render(m.kindName(q.kind)) + "  " + m.theme.Dim.Render(fmt.Sprintf(m.tr("ls.number"), ls.cur+1, len(ls.questions))))
+	addWrapped(m.questionText(q))
+	add("")
+	if ls.graded {
+		add(m.legendMark(markLessonHit) + " " + m.tr("ls.legend.hit") + "  " + m.legendMark(markLessonMissed) + " " + m.tr("ls.legend.missed"))
+		add(m.legendMark(markLessonExtra) + " " + m.tr("ls.legend.extra"))
+	} else {
+		add(m.legendMark(markLessonPick) + " " + m.tr("ls.legend.pick"))
+	}
+	label := m.tr("ls.marked")
+	add(label + m.squareList(ls.marks, w-runewidth.StringWidth(label)))
+	if len(out)+int(numLessonKinds)+3 <= h {
+		add("")
+		out = append(out, m.progressRows(w)...)
+	}
+	return out
+}
+
+// progressRows is each kind's record: right the first time of asked.
+func (m *Model) progressRows(w int) []string {
+	ls := m.lesson
+	out := []string{m.theme.Dim.Render(truncate(m.tr("ls.progress"), w))}
+	for k := range lessonKind(numLessonKinds) {
+		r := ls.progress[lessonKinds[k].id]
+		row := fmt.Sprintf("%s %s %3d/%d", padRight(m.kindName(k), 5), padRight(m.tr(kindWords[lessonKinds[k].set]), 14), r.RightFirst, r.Asked)
+		if r.LastMissed {
+			row += " " + m.tr("ls.again")
+		}
+		out = append(out, truncate(row, w))
+	}
+	return out
+}
+
+// kindWords are the catalogue keys of each set's short name.
+var kindWords = [...]string{setDrops: "ls.set.drops", setDests: "ls.set.dests", setOrigins: "ls.set.origins", setTwoStep: "ls.set.twoStep"}
+
+// lessonPhase is where the lesson stands, for its help bar.
+type lessonPhase uint8
+
+const (
+	phaseAsking lessonPhase = iota // marking squares
+	phaseGraded                    // the question is over
+	phaseDone                      // the summary
+)
+
+// phase is where the lesson stands.
+func (ls *lessonState) phase() lessonPhase {
+	switch {
+	case ls.done:
+		return phaseDone
+	case ls.graded:
+		return phaseGraded
+	}
+	return phaseAsking
+}
+
+// lessonHelp is the help bar of the lesson in phase ph.
+func (k keyMap) lessonHelp(ph lessonPhase) helpKeys {
+	lk := k.lessonKeys()
+	var short []key.Binding
+	switch ph {
+	case phaseAsking:
+		// Clear goes first when the bar is too narrow: it is in the full help.
+		short = []key.Binding{k.Up, lk.Mark, lk.Type, lk.Grade, lk.Answer, lk.Leave, lk.Clear, k.Help, k.Quit}
+	case phaseGraded:
+		next := key.NewBinding(key.WithKeys("n", "enter"), key.WithHelp("n enter", tr(k.Lang, "ls.key.next")))
+		short = []key.Binding{next, lk.Leave, k.Help, k.Quit}
+	default:
+		again := key.NewBinding(key.WithKeys("n"), key.WithHelp("n", tr(k.Lang, "ls.key.again")))
+		short = []key.Binding{again, lk.Leave, k.Help, k.Quit}
+	}
+	full := [][]key.Binding{short}
+	if ph == phaseAsking {
+		full = [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, lk.Mark, lk.Type}, {lk.Grade, lk.Answer, lk.Clear, lk.Leave, k.Help, k.Quit}, lessonLegend(k.Lang)}
+	}
+	return helpKeys{short: short, full: full}
+}
+
+// lessonLegend is the full help's column of the lesson's marks (entries
+// that answer no key, as the board's legend).
+func lessonLegend(l Lang) []key.Binding {
+	out := []key.Binding{key.NewBinding(key.WithKeys("legend:lesson"), key.WithHelp(tr(l, "mark.title"), ""))}
+	for _, e := range [][2]string{{"?", "ls.legend.pick"}, {"=", "ls.legend.hit"}, {"-", "ls.legend.missed"}, {"X", "ls.legend.extra"}} {
+		out = append(out, key.NewBinding(key.WithKeys("legend:"+e[0]), key.WithHelp(e[0], tr(l, e[1]))))
+	}
+	return out
+}
+
+// lessonHelpKeys is the help of the lesson as it stands.
+func (m *Model) lessonHelpKeys() helpKeys { return m.keys.lessonHelp(m.lesson.phase()) }
