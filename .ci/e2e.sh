@@ -84,9 +84,9 @@ for SIZE in 100x30 80x24; do
 	key Escape
 	# Overlays: effect map, check study (cycle the kind, switch sides), help.
 	key e
-	wait_for "effect: b 先手 has more"
+	wait_for "effect: b/w 先手/後手 has more"
 	key e
-	wait_gone "effect: b 先手 has more"
+	wait_gone "effect: b/w 先手/後手 has more"
 	key c
 	wait_for "後手's 歩 pawn: checks"
 	key . .
@@ -155,7 +155,7 @@ for SIZE in 100x30 80x24; do
 	wait_for "move 3"
 	# Overlays work on a replayed position too.
 	key e
-	wait_for "effect: b 先手 has more"
+	wait_for "effect: b/w 先手/後手 has more"
 	key e c
 	wait_for ": checks (. , next)"
 	key Escape

@@ -389,7 +389,7 @@ var catalogue = map[string][2]string{
 	"hand.none":               {"none", "なし"},
 	"list.start":              {"start", "開始局面"},
 	"graph.title":             {"score (先手)", "評価値(先手)"},
-	"fx.compact":              {"effect: b 先手 has more  w 後手 has more  = as many  digits on empty squares: 先手/後手's counts", "利き: b 先手が多い  w 後手が多い  = 同数  空き升の数字は 先手/後手 の利きの数"},
+	"fx.compact":              {"effect: b/w 先手/後手 has more, = as many; digits: 先手/後手 counts", "利き: b 先手が多い  w 後手が多い  = 同数  空き升の数字は 先手/後手 の利きの数"},
 	"fx.medium":               {"effect: blue=先手 red=後手 (deeper: more ahead) yellow=as many  b/w/= the side with more  digits 先手:後手's counts", "利き: 色 青=先手 赤=後手 (濃いほど差が大きい) 黄=同数  b/w/= 多い側  数字 先手:後手 の利きの数"},
 	"fx.large":                {"effect: blue=先手 red=後手 (deeper: more ahead) yellow=as many  b/w/= the side with more  %s2 %s1 = 先手 2, 後手 1", "利き: 色 青=先手 赤=後手 (濃いほど差が大きい) 黄=同数  b/w/= 多い側  %s2 %s1 = 先手の利き2 後手の利き1"},
 

@@ -175,9 +175,11 @@ func (m *Model) studyKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.KindNext):
 		st.kindIdx = (st.kindIdx + 1) % len(studyKinds)
 		st.checkStudy = true
+		m.dropOtherHandPiece()
 	case key.Matches(msg, k.KindPrev):
 		st.kindIdx = (st.kindIdx + len(studyKinds) - 1) % len(studyKinds)
 		st.checkStudy = true
+		m.dropOtherHandPiece()
 	case key.Matches(msg, k.Attacker):
 		st.attacker = st.attackerFor(m.s.pos).Opp()
 		st.fixed = true

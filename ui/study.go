@@ -445,23 +445,41 @@ func pieceWord(l Lang, t game.PieceType) string {
 	return t.Name() + " " + pieceWords[t]
 }
 
+// dropOtherHandPiece puts back the hand piece chosen to drop when the
+// study steps to another kind: the board would otherwise drop a piece
+// the study no longer shows.
+func (m *Model) dropOtherHandPiece() {
+	if k := m.board.dropKind; k != game.NoPieceType && k != m.study.kind() {
+		m.board.deselect()
+		m.study.followed = game.NoPieceType
+	}
+}
+
 // playStudyCheck is Enter (or a click) on a square the check study marks
-// ! or #, with nothing selected: it plays the check that reaches it, or
-// asks which when several do (a drop or a move, promoted or not, from two
-// origins). ok is false when the square is not such a mark.
+// ! or #, with no piece of the board picked up: it plays the check that
+// reaches it (a drop of the hand piece chosen, when one is and it
+// checks there), or asks which when several do (a drop or a move,
+// promoted or not, from two origins). ok is false when the square is not
+// such a mark.
 func (m *Model) playStudyCheck(s game.Square) (tea.Cmd, bool) {
-	if !m.study.checkStudy || m.board.hasSelection() || !s.Valid() {
+	if !m.study.checkStudy || m.board.selected != game.NoSquare || !s.Valid() {
 		return nil, false
 	}
 	_, ci := m.marks()
 	if ci.attacker != m.s.pos.Side() || ci.layer[s] == markNone {
 		return nil, false
 	}
-	var to []game.Move
+	var to, drops []game.Move
 	for _, mv := range ci.checks {
 		if mv.To() == s {
 			to = append(to, mv)
+			if k := m.board.dropKind; k != game.NoPieceType && mv.IsDrop() && mv.DropType() == k {
+				drops = append(drops, mv)
+			}
 		}
+	}
+	if len(drops) > 0 {
+		to = drops
 	}
 	switch {
 	case len(to) == 0:

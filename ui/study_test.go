@@ -300,3 +300,21 @@ func TestCheckStudyPlaysTheCheck(t *testing.T) {
 		t.Fatalf("Enter on ５四: last move %v", m.s.pos.LastMove())
 	}
 }
+
+// With a hand piece chosen (Tab), Enter on a ! square drops that piece
+// where its drop checks, and with a board piece beside it checking the
+// same square no chooser is asked; stepping the study to another kind
+// puts the hand piece back, so Enter never drops a piece the study does
+// not show.
+func TestCheckStudyEnterWithHandPieceChosen(t *testing.T) {
+	const two = "4k4/9/3G5/9/9/9/9/9/4K4 b G 1"
+	m := studyModel(t, two, "c", "tab", "k", "k", "k", "k", "k", "enter")
+	lm := m.s.pos.LastMove()
+	if m.dialog != nil || lm == game.NoMove || !lm.IsDrop() || lm.To() != game.NewSquare(5, 2) {
+		t.Fatalf("Tab (金), Enter on ５二: dialog %T, last move %v, want G*5b", m.dialog, lm)
+	}
+	m = studyModel(t, two, "c", "tab", ".")
+	if m.board.dropKind != game.NoPieceType {
+		t.Fatalf("after . the study shows %v and 金 is still chosen to drop", m.study.kind())
+	}
+}
