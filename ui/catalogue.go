@@ -523,6 +523,22 @@ var catalogue = map[string][2]string{
 	"ls.key.clear":      {"clear marks", "印を消す"},
 	"ls.fromPicker":     {"L: check lesson", "L: 王手のレッスン"},
 	"ls.key.leave":      {"leave", "終える"},
+	// the lesson's close checks (問8-9)
+	"ls.ask.close":        {"A 先手 %[1]s dropped next to the 後手 king on %[2]s checks it from the squares where the effects of a 先手 X and a 後手 Y, both standing on the king's square, meet (AND). What are X and Y?", "先手の%[1]s打ちで%[2]sの後手玉に近接王手 (玉の隣からの王手) になるマスは、玉の位置に置いた先手の駒Xの利きと後手の駒Yの利きの論理積。XとYは?"},
+	"ls.rule.closeBishop": {"a bishop's close checks are the diagonal neighbours: where the effects of a 先手 銀 silver and a 後手 銀 silver on the king's square meet", "角の近接王手は斜めの隣 = 玉の位置に置いた先手の銀の利きと後手の銀の利きの論理積"},
+	"ls.rule.closeRook":   {"a rook's close checks are the neighbours up, down and to the sides: where the effects of a 先手 金 gold and a 後手 金 gold on the king's square meet (と 杏 圭 全 move as a gold)", "飛の近接王手は上下左右の隣 = 玉の位置に置いた先手の金の利きと後手の金の利きの論理積 (と・杏・圭・全も金と同じ動き)"},
+	"ls.close.right":      {"right! all %[1]d close checks: a 先手 %[2]s and a 後手 %[3]s meet just there, wherever the king stands. enter: next question", "正解! 先手の%[2]sと後手の%[3]sの利きは、玉がどこにいても近接王手の%[1]dか所で重なる。enter で次の問題"},
+	"ls.close.wrong":      {"not quite: where a 先手 %s and a 後手 %s meet: %d right, %d missed (-), %d extra (X). enter: next question", "惜しい: 先手の%sと後手の%sの利きの重なりは 正解%d 見落とし%d (-) 余分%d (X)。enter で次の問題"},
+	"ls.close.elsewhere":  {"not quite: a 先手 %s and a 後手 %s meet right for a king on %s, but not for one on %s. enter: next question", "惜しい: 先手の%sと後手の%sは%sの玉では合うが、%sの玉では合わない。enter で次の問題"},
+	"ls.close.choose":     {"choose X and Y first (h l: piece, j k: X or Y), or a: see the answer", "先に X と Y を選ぼう (h l: 駒、j k: XかY)。a で答えを見る"},
+	"ls.close.x":          {"X, a 先手 piece: ", "X 先手の駒: "},
+	"ls.close.y":          {"Y, a 後手 piece: ", "Y 後手の駒: "},
+	"ls.close.none":       {"not chosen", "未選択"},
+	"ls.close.keys":       {"h l: piece  j k: X or Y  s: grade", "h l: 駒を選ぶ  j k: XかY  s: 採点"},
+	"ls.close.meet":       {"they meet on: ", "重なり: "},
+	"ls.set.close":        {"close checks", "近接王手"},
+	"ls.key.piece":        {"choose piece", "駒を選ぶ"},
+	"ls.key.row":          {"X or Y", "XかY"},
 }
 
 // tr is the message key in the model's language.
