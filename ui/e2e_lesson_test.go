@@ -158,7 +158,7 @@ func answerInTmux(t *testing.T, p *tmuxPane, q lessonQuestion) {
 				p.keys("j")
 			}
 		}
-		p.waitFor("Y, a 後手 piece: < " + pieceWord(English, x) + " >")
+		p.waitFor("Y (後手): < " + pieceWord(English, x) + " >")
 		p.keys("s")
 		return
 	}

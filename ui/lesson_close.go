@@ -152,19 +152,20 @@ func (m *Model) closeVerdict() string {
 	ls := m.lesson
 	q := ls.question()
 	ans := q.answer()
-	x, y := pieceWord(m.lang, ls.pick[0]), pieceWord(m.lang, ls.pick[1])
+	// The verdict names no pieces: the panel shows the pair beside it, and
+	// at 80×24 the notes have room for the verdict and the rule alone.
 	switch {
 	case ls.gaveUp:
 		return m.theme.Title.Render(fmt.Sprintf(m.tr("ls.shown"), ans.Count()))
 	case ls.right():
-		return m.theme.Good.Render(fmt.Sprintf(m.tr("ls.close.right"), ans.Count(), x, y))
+		return m.theme.Good.Render(fmt.Sprintf(m.tr("ls.close.right"), ans.Count()))
 	case ls.marks == ans:
 		// Right for this king, not for every one: name a king it fails.
 		other := m.squareName(closeMismatch(q.piece, ls.pick[0], ls.pick[1]))
-		return m.theme.Bad.Render(fmt.Sprintf(m.tr("ls.close.elsewhere"), x, y, m.squareName(q.king), other))
+		return m.theme.Bad.Render(fmt.Sprintf(m.tr("ls.close.elsewhere"), m.squareName(q.king), other))
 	}
 	hit, missed, extra := ls.marks.And(ans), ans.AndNot(ls.marks), ls.marks.AndNot(ans)
-	return m.theme.Bad.Render(fmt.Sprintf(m.tr("ls.close.wrong"), x, y, hit.Count(), missed.Count(), extra.Count()))
+	return m.theme.Bad.Render(fmt.Sprintf(m.tr("ls.close.wrong"), hit.Count(), missed.Count(), extra.Count()))
 }
 
 // closeRule is the rule behind 問8 (bishop) or 問9 (rook), in one
@@ -209,5 +210,6 @@ func (k keyMap) closeHelp() []key.Binding {
 	lk := k.lessonKeys()
 	piece := key.NewBinding(key.WithKeys("h", "l", "left", "right"), key.WithHelp("h l", tr(k.Lang, "ls.key.piece")))
 	row := key.NewBinding(key.WithKeys("j", "k", "up", "down", "enter"), key.WithHelp("j k", tr(k.Lang, "ls.key.row")))
-	return []key.Binding{piece, row, lk.Grade, lk.Answer, lk.Leave, lk.Clear, k.Help, k.Quit}
+	clear := key.NewBinding(key.WithKeys("x"), key.WithHelp("x", tr(k.Lang, "ls.key.clearPick")))
+	return []key.Binding{piece, row, lk.Grade, lk.Answer, lk.Leave, clear, k.Help, k.Quit}
 }

@@ -168,7 +168,7 @@ func TestLessonCloseChoosing(t *testing.T) {
 	if m.lesson.pick != [2]game.PieceType{game.Silver, game.Gold} || m.lesson.pickRow != 1 {
 		t.Errorf("pick %v row %d", m.lesson.pick, m.lesson.pickRow)
 	}
-	if v := stripANSI(m.View()); !strings.Contains(v, "> Y, a 後手 piece: < 金 gold >") {
+	if v := stripANSI(m.View()); !strings.Contains(v, "> Y (後手): < 金 gold >") {
 		t.Errorf("the panel does not show the choice:\n%s", v)
 	}
 	press(m, ":", "enter", " ")
@@ -192,7 +192,7 @@ func TestLessonCloseWrong(t *testing.T) {
 	press(m, "s")
 	v := m.View()
 	notes := stripANSI(strings.Join(m.lessonNotes(), " "))
-	if !strings.Contains(notes, "meet: 0 right, 4 missed (-), 4 extra (X)") || !strings.Contains(notes, "金 gold") {
+	if !strings.Contains(notes, "not quite: 0 right, 4 missed (-), 4 extra (X)") || !strings.Contains(notes, "金 gold") {
 		t.Errorf("notes %q", notes)
 	}
 	for _, s := range bbOf(t, "52 43 63 54").Squares() {
@@ -222,7 +222,7 @@ func TestLessonCloseRightHereOnly(t *testing.T) {
 		t.Fatalf("銀/金 graded right")
 	}
 	notes := stripANSI(strings.Join(m.lessonNotes(), " "))
-	if !strings.Contains(notes, "meet right for a king on ５一, but not for one on") {
+	if !strings.Contains(notes, "right for a king on ５一, not for one on") {
 		t.Errorf("notes %q", notes)
 	}
 	if s := closeMismatch(game.Bishop, game.Silver, game.Gold); !strings.Contains(notes, s.Japanese()) {

@@ -168,7 +168,11 @@ func (m *Model) lessonPanel(w, h int) []string {
 		// No marks to explain or list yet: the answer is two pieces.
 	case ls.graded:
 		add(m.legendMark(markLessonHit) + " " + m.tr("ls.legend.hit") + "  " + m.legendMark(markLessonMissed) + " " + m.tr("ls.legend.missed"))
-		add(m.legendMark(markLessonExtra) + " " + m.tr("ls.legend.extra"))
+		extra := "ls.legend.extra"
+		if ls.isClose() {
+			extra = "ls.close.extra"
+		}
+		add(m.legendMark(markLessonExtra) + " " + m.tr(extra))
 	default:
 		add(m.legendMark(markLessonPick) + " " + m.tr("ls.legend.pick"))
 	}
