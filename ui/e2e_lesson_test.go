@@ -37,70 +37,136 @@ var (
 	lessonKingRe = regexp.MustCompile(`king on ([１-９][一二三四五六七八九])`)
 )
 
-// TestLessonInTmux runs the real binary in tmux at 80×24: L opens the
-// lesson, and each of its five questions is read off the screen (its
-// number, piece and king square), answered by typed squares and graded
-// right; the lesson ends with its score, and the progress file is
-// written in the config folder.
+// panelX is the display column where the lesson's side panel starts:
+// that of its "Q<n>" heading.
+func panelX(screen string) int {
+	for _, l := range strings.Split(screen, "\n") {
+		if loc := lessonKindRe.FindStringIndex(l); loc != nil {
+			return runewidth.StringWidth(l[:loc[0]])
+		}
+	}
+	return 0
+}
+
+// TestLessonInTmux runs the real binary in tmux at 80×24 and 200×50: L
+// opens the lesson, and each of its five questions is read off the
+// screen (its number, piece and king square) and answered right: typed
+// squares, or for 問8-9 the two pieces chosen with the keys; the lesson
+// ends with its score, and the progress file is written in the config
+// folder. A progress file with some kinds missed last brings them first,
+// 問8 and 問9 among them at both sizes.
 func TestLessonInTmux(t *testing.T) {
 	dir, bin := e2eBinary(t)
-	env := fmt.Sprintf("LANG=C.UTF-8 KIKI_CONFIG_DIR='%s/config' KIKI_DATA_DIR='%s/data'", dir, dir)
-	p := startTmux(t, "kiki-lesson", 80, 24, env, fmt.Sprintf("sh -c \"cd '%s' && '%s' --human --no-mouse\"", dir, bin))
-	p.waitFor("先手 to move")
-	time.Sleep(200 * time.Millisecond)
-	p.keys("L")
-	kindOf := map[int]lessonKind{}
-	for k := range lessonKind(numLessonKinds) {
-		kindOf[lessonKinds[k].num] = k
-	}
-	for i := 1; i <= lessonLength; i++ {
-		s := p.waitFor(fmt.Sprintf("question %d of 5", i))
-		text := sideText(s, boardWidth+1+sideGap)
-		km := lessonKindRe.FindStringSubmatch(text)
-		sm := lessonKingRe.FindStringSubmatch(text)
-		if km == nil || sm == nil {
-			t.Fatalf("question %d not read from %q", i, text)
-		}
-		num, _ := strconv.Atoi(km[1])
-		kind, ok := kindOf[num]
-		if !ok {
-			t.Fatalf("no kind 問%d", num)
-		}
-		q := lessonQuestion{kind: kind, king: game.NoSquare}
-		for f := 1; f <= 9; f++ {
-			for r := 1; r <= 9; r++ {
-				if sq := game.NewSquare(f, r); sq.Japanese() == sm[1] {
-					q.king = sq
+	for _, tc := range []struct {
+		w, h   int
+		missed []lessonKind
+	}{
+		{80, 24, []lessonKind{lessonKnightOrigin, lessonBishopClose, lessonRookClose}},
+		{200, 50, []lessonKind{lessonKnightTwoStep, lessonBishopClose, lessonRookClose, lessonBishopTwoStep}},
+	} {
+		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
+			cfg := filepath.Join(dir, fmt.Sprintf("config-%d", tc.w))
+			pr := map[string]lessonRecord{}
+			for _, k := range tc.missed {
+				pr[lessonKinds[k].id] = lessonRecord{Asked: 1, LastMissed: true}
+			}
+			if err := saveLessonProgress(cfg, pr); err != nil {
+				t.Fatal(err)
+			}
+			env := fmt.Sprintf("LANG=C.UTF-8 KIKI_CONFIG_DIR='%s' KIKI_DATA_DIR='%s/data'", cfg, dir)
+			p := startTmux(t, "kiki-lesson", tc.w, tc.h, env, fmt.Sprintf("sh -c \"cd '%s' && '%s' --human --no-mouse\"", dir, bin))
+			p.waitFor("先手 to move")
+			time.Sleep(200 * time.Millisecond)
+			p.keys("L")
+			seen := map[lessonKind]bool{}
+			for i := 1; i <= lessonLength; i++ {
+				q := readLessonQuestion(t, p, i)
+				seen[q.kind] = true
+				answerInTmux(t, p, q)
+				s := p.waitFor("right! all")
+				for n, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+					if w := runewidth.StringWidth(l); w > tc.w {
+						t.Errorf("question %d: line %d is %d columns", i, n, w)
+					}
+				}
+				p.keys("Enter")
+			}
+			for _, k := range tc.missed {
+				if !seen[k] {
+					t.Errorf("問%d, missed last, was not asked", lessonKinds[k].num)
 				}
 			}
+			p.waitFor("lesson over: 5 of 5")
+			if _, err := os.Stat(filepath.Join(cfg, lessonProgressName)); err != nil {
+				t.Errorf("no progress file: %v", err)
+			}
+			p.keys("Escape")
+			p.waitFor("left the check lesson")
+		})
+	}
+}
+
+// readLessonQuestion reads question i off the screen: its kind, king
+// square and piece.
+func readLessonQuestion(t *testing.T, p *tmuxPane, i int) lessonQuestion {
+	t.Helper()
+	s := p.waitFor(fmt.Sprintf("question %d of 5", i))
+	text := sideText(s, panelX(s))
+	km := lessonKindRe.FindStringSubmatch(text)
+	sm := lessonKingRe.FindStringSubmatch(text)
+	if km == nil || sm == nil {
+		t.Fatalf("question %d not read from %q", i, text)
+	}
+	num, _ := strconv.Atoi(km[1])
+	q := lessonQuestion{kind: numLessonKinds, king: game.NoSquare}
+	for k := range lessonKind(numLessonKinds) {
+		if lessonKinds[k].num == num {
+			q.kind = k
 		}
-		for _, pc := range lessonKinds[kind].pieces {
-			if strings.Contains(text, pieceWord(English, pc)) {
-				q.piece = pc
+	}
+	if q.kind == numLessonKinds {
+		t.Fatalf("no kind 問%d", num)
+	}
+	for sq := game.Square(0); sq < game.NumSquares; sq++ {
+		if sq.Japanese() == sm[1] {
+			q.king = sq
+		}
+	}
+	for _, pc := range lessonKinds[q.kind].pieces {
+		if strings.Contains(text, pieceWord(English, pc)) {
+			q.piece = pc
+		}
+	}
+	if q.piece == game.NoPieceType || q.king == game.NoSquare {
+		t.Fatalf("question %d: piece or king not read from %q", i, text)
+	}
+	return q
+}
+
+// answerInTmux answers q right and grades it: the text's two pieces with
+// l and j for a close-check question (checked on the panel before the
+// grade), else the answer's squares typed after ':'.
+func answerInTmux(t *testing.T, p *tmuxPane, q lessonQuestion) {
+	t.Helper()
+	if lessonKinds[q.kind].set == setClose {
+		x := closeTextPiece(q.piece)
+		for row := range 2 {
+			for range pickIndex(t, x) + 1 {
+				p.keys("l")
+			}
+			if row == 0 {
+				p.keys("j")
 			}
 		}
-		if q.piece == game.NoPieceType || q.king == game.NoSquare {
-			t.Fatalf("question %d: piece or king not read from %q", i, text)
-		}
-		var names []string
-		for _, sq := range q.answer().Squares() {
-			names = append(names, sq.USI())
-		}
-		p.keys(":")
-		p.typ(strings.Join(names, " "))
-		p.keys("Enter", "s")
-		s = p.waitFor("right! all")
-		for n, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
-			if w := runewidth.StringWidth(l); w > 80 {
-				t.Errorf("question %d: line %d is %d columns", i, n, w)
-			}
-		}
-		p.keys("Enter")
+		p.waitFor("Y (後手): < " + pieceWord(English, x) + " >")
+		p.keys("s")
+		return
 	}
-	p.waitFor("lesson over: 5 of 5")
-	if _, err := os.Stat(filepath.Join(dir, "config", lessonProgressName)); err != nil {
-		t.Errorf("no progress file: %v", err)
+	var names []string
+	for _, sq := range q.answer().Squares() {
+		names = append(names, sq.USI())
 	}
-	p.keys("Escape")
-	p.waitFor("left the check lesson")
+	p.keys(":")
+	p.typ(strings.Join(names, " "))
+	p.keys("Enter", "s")
 }

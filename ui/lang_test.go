@@ -173,12 +173,30 @@ var langStates = []struct {
 		func(k keyMap) helpKeys { return k.lessonHelp(phaseAsking) }},
 	{"lesson graded", func(t *testing.T, o *Options) []string { return []string{"L", "j", "enter", "s"} },
 		func(k keyMap) helpKeys { return k.lessonHelp(phaseGraded) }},
+	{"lesson close", func(t *testing.T, o *Options) []string { return closeFirst(t, o) },
+		func(k keyMap) helpKeys { return k.lessonHelp(phaseChoosing) }},
+	{"lesson close wrong", func(t *testing.T, o *Options) []string { return append(closeFirst(t, o), "l", "j", "l", "s") },
+		func(k keyMap) helpKeys { return k.lessonHelp(phaseGraded) }},
+	{"lesson close right", func(t *testing.T, o *Options) []string {
+		return append(closeFirst(t, o), "l", "l", "l", "l", "j", "l", "l", "l", "l", "s")
+	}, func(k keyMap) helpKeys { return k.lessonHelp(phaseGraded) }},
 	{"lesson done", func(t *testing.T, o *Options) []string {
 		return []string{"L", "a", "n", "a", "n", "a", "n", "a", "n", "a", "n"}
 	}, func(k keyMap) helpKeys { return k.lessonHelp(phaseDone) }},
 }
 
 func boardHelp(k keyMap) helpKeys { return k.help(true, true) }
+
+// closeFirst gives the options a config folder whose lesson progress has
+// 問8 missed last, so that L asks it first; the keys are L.
+func closeFirst(t *testing.T, o *Options) []string {
+	o.ConfigDir = t.TempDir()
+	pr := map[string]lessonRecord{lessonKinds[lessonBishopClose].id: {Asked: 1, LastMissed: true}}
+	if err := saveLessonProgress(o.ConfigDir, pr); err != nil {
+		t.Fatal(err)
+	}
+	return []string{"L"}
+}
 
 // langSequences are key sequences that reach messages no single key does:
 // errors from the rules core and the OS among them.

@@ -42,6 +42,8 @@ const (
 	lessonMoveDest                        // 問5: where does X move to check
 	lessonKnightOrigin                    // 問6: from where can a knight move to check
 	lessonKnightTwoStep                   // 問7: where was a quiet knight dropped
+	lessonBishopClose                     // 問8: which two effects meet on a bishop's close checks
+	lessonRookClose                       // 問9: which two effects meet on a rook's close checks
 	lessonBishopTwoStep                   // 問10: where was a quiet bishop dropped
 	numLessonKinds
 )
@@ -54,6 +56,10 @@ const (
 	setDests                    // destinations of checking moves (promotion counts)
 	setOrigins                  // origins of checking moves
 	setTwoStep                  // quiet drops from which the next move checks
+	// setClose: the drops next to the king that check, asked as the two
+	// pieces whose effects meet there (lesson_close.go); answered by
+	// choosing the pieces, not by marking squares.
+	setClose
 )
 
 // lessonKindInfo describes a kind of question: its number in the text,
@@ -79,6 +85,8 @@ var lessonKinds = [numLessonKinds]lessonKindInfo{
 	lessonMoveDest:      {5, "q5-destination", setDests, unpromoted},
 	lessonKnightOrigin:  {6, "q6-knight-origin", setOrigins, []game.PieceType{game.Knight}},
 	lessonKnightTwoStep: {7, "q7-knight-two-step", setTwoStep, []game.PieceType{game.Knight}},
+	lessonBishopClose:   {8, "q8-bishop-close", setClose, []game.PieceType{game.Bishop}},
+	lessonRookClose:     {9, "q9-rook-close", setClose, []game.PieceType{game.Rook}},
 	lessonBishopTwoStep: {10, "q10-bishop-two-step", setTwoStep, []game.PieceType{game.Bishop}},
 }
 
@@ -97,7 +105,7 @@ type lessonQuestion struct {
 // questions about drops.
 func (q lessonQuestion) inHand() bool {
 	s := lessonKinds[q.kind].set
-	return s == setDrops || s == setTwoStep
+	return s == setDrops || s == setTwoStep || s == setClose
 }
 
 // position is the question's board: the 後手 king alone, 先手 to move,
@@ -171,6 +179,8 @@ func lessonAnswer(set lessonSet, p *game.Position, t game.PieceType) game.Bitboa
 		return cs.Destinations
 	case setOrigins:
 		return cs.Origins
+	case setClose:
+		return closeChecks(cs, p.King(game.White))
 	}
 	var out game.Bitboard
 	for b := cs.Origins.AndNot(cs.Drops); b.NonZero(); {
@@ -283,6 +293,10 @@ type lessonState struct {
 	// second try); gaveUp: its answer was asked for before a grade.
 	graded bool
 	gaveUp bool
+	// pick is the 先手 X and the 後手 Y chosen for a close-check question
+	// (NoPieceType until chosen), pickRow the one the keys change.
+	pick    [2]game.PieceType
+	pickRow int
 	// firstRight is each question's result, kept in the progress too.
 	firstRight []bool
 	done       bool // every question answered: the summary
@@ -304,7 +318,13 @@ func (ls *lessonState) finished() bool { return ls.graded }
 
 // right reports whether the current question was answered right.
 func (ls *lessonState) right() bool {
-	return ls.graded && !ls.gaveUp && ls.marks == ls.question().answer()
+	if !ls.graded || ls.gaveUp {
+		return false
+	}
+	if ls.isClose() {
+		return ls.closeRight()
+	}
+	return ls.marks == ls.question().answer()
 }
 
 // lessonRand is the lesson's random source: the options' (tests seed
@@ -359,6 +379,7 @@ func (m *Model) showQuestion() {
 	ls := m.lesson
 	q := ls.question()
 	ls.marks, ls.graded, ls.gaveUp = game.Empty, false, false
+	ls.pick, ls.pickRow = [2]game.PieceType{}, 0
 	p, err := q.position()
 	if err != nil { // cannot happen: the squares are on the board
 		m.setMessage(err.Error(), true)
@@ -435,6 +456,9 @@ func (m *Model) lessonKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if ls.choosing() && m.closeKey(msg) {
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Up):
 		m.board.moveCursor(0, -1)
@@ -494,7 +518,7 @@ func (m *Model) lessonClick(msg tea.MouseMsg) tea.Cmd {
 // toggleLessonMark marks s, or takes its mark off.
 func (m *Model) toggleLessonMark(s game.Square) {
 	ls := m.lesson
-	if !s.Valid() || ls.finished() {
+	if !s.Valid() || ls.finished() || ls.isClose() {
 		return
 	}
 	if ls.marks.Has(s) {
@@ -510,7 +534,7 @@ type lessonSquaresMsg struct{ squares []game.Square }
 // onLessonSquares marks the squares typed after ':'.
 func (m *Model) onLessonSquares(msg lessonSquaresMsg) {
 	ls := m.lesson
-	if ls == nil || ls.done || ls.finished() {
+	if ls == nil || ls.done || ls.finished() || ls.isClose() {
 		return
 	}
 	for _, s := range msg.squares {
@@ -524,6 +548,9 @@ func (m *Model) gradeLesson() {
 	ls := m.lesson
 	switch {
 	case ls.finished():
+		return
+	case ls.isClose():
+		m.gradeClose()
 		return
 	case ls.marks.IsZero():
 		// An empty grade is a slip more often than an answer: 'a' gives up.

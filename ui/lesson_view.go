@@ -25,7 +25,7 @@ func (m *Model) lessonMarks() [game.NumSquares]mark {
 	}
 	// Once graded, nothing is marked any more: the cursor would only hide
 	// a grade.
-	if !ls.done && !ls.graded && m.board.cursor.Valid() {
+	if !ls.done && !ls.graded && !ls.isClose() && m.board.cursor.Valid() {
 		mk[m.board.cursor] = markCursor
 	}
 	return mk
@@ -55,6 +55,8 @@ func (m *Model) questionText(q lessonQuestion) string {
 		format = "ls.ask.dest"
 	case setOrigins:
 		format = "ls.ask.origin"
+	case setClose:
+		format = "ls.ask.close"
 	default:
 		format = "ls.ask.twoStep"
 	}
@@ -74,6 +76,8 @@ func (m *Model) ruleText(q lessonQuestion) string {
 		return fmt.Sprintf(m.tr("ls.rule.dest"), piece, pieceWord(m.lang, q.piece.Promote()))
 	case setOrigins:
 		return fmt.Sprintf(m.tr("ls.rule.origin"), piece)
+	case setClose:
+		return m.closeRule(q)
 	}
 	return fmt.Sprintf(m.tr("ls.rule.twoStep"), piece)
 }
@@ -87,7 +91,7 @@ func (m *Model) lessonStatus() string {
 		return s
 	}
 	s += fmt.Sprintf("  %d/%d", ls.cur+1, len(ls.questions))
-	if c := m.board.cursor; c.Valid() && !ls.graded {
+	if c := m.board.cursor; c.Valid() && !ls.graded && !ls.isClose() {
 		format := "ls.cursor"
 		if ls.marks.Has(c) {
 			format = "ls.cursorMarked"
@@ -108,6 +112,9 @@ func (m *Model) lessonNotes() []string {
 		return nil
 	}
 	q := ls.question()
+	if ls.isClose() {
+		return []string{m.closeVerdict(), m.ruleText(q)}
+	}
 	ans := q.answer()
 	var verdict string
 	switch {
@@ -151,14 +158,31 @@ func (m *Model) lessonPanel(w, h int) []string {
 	add(m.theme.Title.Render(m.kindName(q.kind)) + "  " + m.theme.Dim.Render(fmt.Sprintf(m.tr("ls.number"), ls.cur+1, len(ls.questions))))
 	addWrapped(m.questionText(q))
 	add("")
-	if ls.graded {
+	if ls.isClose() {
+		for _, l := range m.closePanel() {
+			add(l)
+		}
+	}
+	switch {
+	case ls.choosing():
+		// No marks to explain or list yet: the answer is two pieces.
+	case ls.graded:
 		add(m.legendMark(markLessonHit) + " " + m.tr("ls.legend.hit") + "  " + m.legendMark(markLessonMissed) + " " + m.tr("ls.legend.missed"))
-		add(m.legendMark(markLessonExtra) + " " + m.tr("ls.legend.extra"))
-	} else {
+		extra := "ls.legend.extra"
+		if ls.isClose() {
+			extra = "ls.close.extra"
+		}
+		add(m.legendMark(markLessonExtra) + " " + m.tr(extra))
+	default:
 		add(m.legendMark(markLessonPick) + " " + m.tr("ls.legend.pick"))
 	}
-	label := m.tr("ls.marked")
-	add(label + m.squareList(ls.marks, w-runewidth.StringWidth(label)))
+	if !ls.choosing() {
+		label := m.tr("ls.marked")
+		if ls.isClose() {
+			label = m.tr("ls.close.meet")
+		}
+		add(label + m.squareList(ls.marks, w-runewidth.StringWidth(label)))
+	}
 	if len(out)+int(numLessonKinds)+3 <= h {
 		add("")
 		out = append(out, m.progressRows(w)...)
@@ -182,15 +206,17 @@ func (m *Model) progressRows(w int) []string {
 }
 
 // kindWords are the catalogue keys of each set's short name.
-var kindWords = [...]string{setDrops: "ls.set.drops", setDests: "ls.set.dests", setOrigins: "ls.set.origins", setTwoStep: "ls.set.twoStep"}
+var kindWords = [...]string{setDrops: "ls.set.drops", setDests: "ls.set.dests", setOrigins: "ls.set.origins", setTwoStep: "ls.set.twoStep",
+	setClose: "ls.set.close"}
 
 // lessonPhase is where the lesson stands, for its help bar.
 type lessonPhase uint8
 
 const (
-	phaseAsking lessonPhase = iota // marking squares
-	phaseGraded                    // the question is over
-	phaseDone                      // the summary
+	phaseAsking   lessonPhase = iota // marking squares
+	phaseChoosing                    // choosing two pieces (問8-9)
+	phaseGraded                      // the question is over
+	phaseDone                        // the summary
 )
 
 // phase is where the lesson stands.
@@ -200,6 +226,8 @@ func (ls *lessonState) phase() lessonPhase {
 		return phaseDone
 	case ls.graded:
 		return phaseGraded
+	case ls.isClose():
+		return phaseChoosing
 	}
 	return phaseAsking
 }
@@ -212,6 +240,8 @@ func (k keyMap) lessonHelp(ph lessonPhase) helpKeys {
 	case phaseAsking:
 		// Clear goes first when the bar is too narrow: it is in the full help.
 		short = []key.Binding{k.Up, lk.Mark, lk.Type, lk.Grade, lk.Answer, lk.Leave, lk.Clear, k.Help, k.Quit}
+	case phaseChoosing:
+		short = k.closeHelp()
 	case phaseGraded:
 		next := key.NewBinding(key.WithKeys("n", "enter"), key.WithHelp("n enter", tr(k.Lang, "ls.key.next")))
 		short = []key.Binding{next, lk.Leave, k.Help, k.Quit}
@@ -220,6 +250,9 @@ func (k keyMap) lessonHelp(ph lessonPhase) helpKeys {
 		short = []key.Binding{again, lk.Leave, k.Help, k.Quit}
 	}
 	full := [][]key.Binding{short}
+	if ph == phaseChoosing {
+		full = [][]key.Binding{short}
+	}
 	if ph == phaseAsking {
 		full = [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, lk.Mark, lk.Type}, {lk.Grade, lk.Answer, lk.Clear, lk.Leave, k.Help, k.Quit}, lessonLegend(k.Lang)}
 	}
