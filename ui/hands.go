@@ -33,15 +33,38 @@ type handLine struct {
 // the rest of the pieces, a player's name), the pieces packed without
 // spaces, then without the "in hand" label, cut as a last resort.
 func (h handLine) ViewIn(th *Theme, w int) string {
-	s := h.View(th)
+	return ellipsis(h.fitIn(th, w).View(th), w)
+}
+
+// fitIn is the line as ViewIn draws it inside w columns: packed, then
+// bare, as far as it takes.
+func (h handLine) fitIn(th *Theme, w int) handLine {
 	for _, fit := range []*bool{&h.packed, &h.bare} {
-		if ansi.StringWidth(s) <= w {
+		if ansi.StringWidth(h.View(th)) <= w {
 			break
 		}
 		*fit = true
-		s = h.View(th)
 	}
-	return ellipsis(s, w)
+	return h
+}
+
+// KindAt is the hand piece drawn at column x of the line as ViewIn draws
+// it inside w columns, for a click on it.
+func (h handLine) KindAt(th *Theme, w, x int) (game.PieceType, bool) {
+	var spans []handSpan
+	h.fitIn(th, w).render(th, &spans)
+	for _, sp := range spans {
+		if x >= sp.from && x < sp.to && sp.to <= w {
+			return sp.kind, true
+		}
+	}
+	return game.NoPieceType, false
+}
+
+// handSpan is the columns [from, to) where a hand piece is drawn.
+type handSpan struct {
+	kind     game.PieceType
+	from, to int
 }
 
 // nameRows is a player's name on the komadai: one row when it fits, else
@@ -74,7 +97,11 @@ func nameRows(s string, w int) []string {
 }
 
 // View draws the line.
-func (h handLine) View(th *Theme) string {
+func (h handLine) View(th *Theme) string { return h.render(th, nil) }
+
+// render draws the line and, when spans is not nil, notes the columns of
+// each piece in hand.
+func (h handLine) render(th *Theme, spans *[]handSpan) string {
 	var sb strings.Builder
 	if h.toMove {
 		sb.WriteString(th.Title.Render(h.name + "*"))
@@ -107,6 +134,7 @@ func (h handLine) View(th *Theme) string {
 		if n > 1 {
 			label += fmt.Sprint(n)
 		}
+		from := ansi.StringWidth(sb.String())
 		switch {
 		case h.chosen == t:
 			sb.WriteString(th.Selected.Render("[" + label + "]"))
@@ -114,6 +142,9 @@ func (h handLine) View(th *Theme) string {
 			sb.WriteString(label)
 		default:
 			sb.WriteString(label + " ")
+		}
+		if spans != nil {
+			*spans = append(*spans, handSpan{t, from, ansi.StringWidth(sb.String())})
 		}
 	}
 	sb.WriteString(h.note)

@@ -515,10 +515,15 @@ func (m *Model) lessonClick(msg tea.MouseMsg) tea.Cmd {
 	return nil
 }
 
-// toggleLessonMark marks s, or takes its mark off.
+// toggleLessonMark marks s, or takes its mark off. The king's own square
+// is never an answer: it is not marked, and the status says why.
 func (m *Model) toggleLessonMark(s game.Square) {
 	ls := m.lesson
 	if !s.Valid() || ls.finished() || ls.isClose() {
+		return
+	}
+	if s == ls.question().king {
+		m.setMessage(m.tr("ls.kingSquare"), true)
 		return
 	}
 	if ls.marks.Has(s) {
@@ -538,7 +543,9 @@ func (m *Model) onLessonSquares(msg lessonSquaresMsg) {
 		return
 	}
 	for _, s := range msg.squares {
-		ls.marks = ls.marks.Set(s)
+		if s != ls.question().king {
+			ls.marks = ls.marks.Set(s)
+		}
 	}
 }
 

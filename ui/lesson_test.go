@@ -288,7 +288,7 @@ func TestLessonRight(t *testing.T) {
 		answerRight(t, m, q)
 		press(m, "s")
 		v := m.View()
-		if !strings.Contains(v, "right! all") {
+		if !strings.Contains(v, "right! ") {
 			t.Errorf("問%d: no 'right' on\n%s", lessonKinds[q.kind].num, stripANSI(v))
 		}
 		for _, s := range ans.Squares() {
@@ -584,5 +584,23 @@ func TestLessonKeyStorm(t *testing.T) {
 	}
 	if m.dialog != nil {
 		press(m, "esc")
+	}
+}
+
+// The king's own square cannot be marked (it was graded as extra).
+func TestLessonKingSquareNotMarked(t *testing.T) {
+	m := newTestModel(testOptions())
+	press(m, "L")
+	if m.lesson == nil {
+		t.Fatal("L did not open the lesson")
+	}
+	for m.lesson.isClose() {
+		m.lesson.cur++
+	}
+	king := m.lesson.question().king
+	m.toggleLessonMark(king)
+	m.onLessonSquares(lessonSquaresMsg{squares: []game.Square{king}})
+	if m.lesson.marks.Has(king) || m.message == "" {
+		t.Fatalf("the king's square %s was marked (message %q)", king.Japanese(), m.message)
 	}
 }

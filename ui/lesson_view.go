@@ -250,11 +250,8 @@ func (k keyMap) lessonHelp(ph lessonPhase) helpKeys {
 		short = []key.Binding{again, lk.Leave, k.Help, k.Quit}
 	}
 	full := [][]key.Binding{short}
-	if ph == phaseChoosing {
-		full = [][]key.Binding{short}
-	}
 	if ph == phaseAsking {
-		full = [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, lk.Mark, lk.Type}, {lk.Grade, lk.Answer, lk.Clear, lk.Leave, k.Help, k.Quit}, lessonLegend(k.Lang)}
+		full = [][]key.Binding{{k.Up, lk.Mark, lk.Type}, {lk.Grade, lk.Answer, lk.Clear, lk.Leave, k.Help, k.Quit}, lessonLegend(k.Lang)}
 	}
 	return helpKeys{short: short, full: full}
 }

@@ -47,6 +47,14 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 		m.board.chooseHand(m.s.pos, kind)
 		return nil
 	}
+	if !f.geom.grid() && msg.Y == m.board.handRow(side) && !m.editing {
+		// The compact hand line: the piece clicked, or the next one when
+		// the click is beside the pieces.
+		if kind, ok := m.hand(side).KindAt(&m.theme, boardWidth+1, msg.X); ok {
+			m.board.chooseHand(m.s.pos, kind)
+			return nil
+		}
+	}
 	s, answer := m.board.clickIn(m.s.pos, f.geom, msg.X, msg.Y)
 	if s == game.NoSquare {
 		return m.onBoard(answer)

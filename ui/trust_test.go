@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"kiki/ai"
 	"kiki/game"
@@ -405,5 +406,34 @@ func TestPlayFromHereRenamesPlayersOfAGame(t *testing.T) {
 	}
 	if v, _ := m.s.rec.Get("後手"); v != m.s.match.Players[1].String() {
 		t.Fatalf("the record's 後手 is %q, the game's %q", v, m.s.match.Players[1].String())
+	}
+}
+
+// A click on a piece of the compact hand line chooses that piece, not
+// the next one in the hand.
+func TestClickOnCompactHandChoosesThePiece(t *testing.T) {
+	o := testOptions()
+	o.Start, _ = game.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b GSN 1")
+	m := newTestModel(o)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for _, want := range []game.PieceType{game.Knight, game.Gold, game.Silver} {
+		m.board.deselect()
+		lines := strings.Split(stripANSI(m.View()), "\n")
+		x, y := -1, -1
+		for i, l := range lines {
+			if strings.HasPrefix(l, "先手*") {
+				y = i
+				if j := strings.Index(l, want.Name()); j >= 0 {
+					x = ansi.StringWidth(l[:j])
+				}
+			}
+		}
+		if x < 0 {
+			t.Fatalf("no %s on 先手's hand line:\n%s", want.Name(), strings.Join(lines, "\n"))
+		}
+		m.Update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+		if m.board.dropKind != want {
+			t.Errorf("a click on %s chose %v", want.Name(), m.board.dropKind)
+		}
 	}
 }
