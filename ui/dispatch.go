@@ -39,12 +39,8 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	if m.lesson != nil {
 		return m.lessonKey(msg)
 	}
-	if m.showHelp && !key.Matches(msg, m.keys.Help, m.keys.Quit) {
-		// Any key closes the full help; Esc does only that.
-		m.showHelp = false
-		if key.Matches(msg, m.keys.Cancel) {
-			return nil
-		}
+	if m.helpClosed(msg) {
+		return nil
 	}
 	for _, g := range boardGroups {
 		if cmd, ok := g(m, msg); ok {
@@ -68,6 +64,17 @@ func (m *Model) onPaste(msg tea.KeyMsg) tea.Cmd {
 	d.in.SetValue(text)
 	m.dialog = d
 	return nil
+}
+
+// helpClosed closes the full help on any key but help and quit, as in
+// every mode; it reports whether the key did only that (Esc), the other
+// keys going on to their own meaning.
+func (m *Model) helpClosed(msg tea.KeyMsg) bool {
+	if !m.showHelp || key.Matches(msg, m.keys.Help, m.keys.Quit) {
+		return false
+	}
+	m.showHelp = false
+	return key.Matches(msg, m.keys.Cancel)
 }
 
 // screenKey: quit, help, and Esc, which stops or closes the latest thing.

@@ -434,11 +434,8 @@ func (m *Model) lessonKey(msg tea.KeyMsg) tea.Cmd {
 	ls := m.lesson
 	k := m.keys
 	lk := k.lessonKeys()
-	if m.showHelp && !key.Matches(msg, k.Help, k.Quit) {
-		m.showHelp = false
-		if key.Matches(msg, k.Cancel) {
-			return nil
-		}
+	if m.helpClosed(msg) {
+		return nil
 	}
 	switch {
 	case key.Matches(msg, k.Quit):

@@ -311,11 +311,8 @@ func (m *Model) startProblem(s, idx int) {
 func (m *Model) practiceKey(msg tea.KeyMsg) tea.Cmd {
 	pr := m.practice
 	k := m.keys
-	if m.showHelp && !key.Matches(msg, k.Help, k.Quit) {
-		m.showHelp = false
-		if key.Matches(msg, k.Cancel) {
-			return nil
-		}
+	if m.helpClosed(msg) {
+		return nil
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
