@@ -525,10 +525,10 @@ var catalogue = map[string][2]string{
 	"ls.fromPicker":     {"L: check lesson", "L: 王手のレッスン"},
 	"ls.key.leave":      {"leave", "終える"},
 	// the lesson's close checks (問8-9)
-	"ls.ask.close":        {"A 先手 %[1]s dropped next to the 後手 king on %[2]s checks it from the squares where the effects of a 先手 X and a 後手 Y, both standing on the king's square, meet (AND). What are X and Y?", "先手の%[1]s打ちで%[2]sの後手玉に近接王手 (玉の隣からの王手) になるマスは、玉の位置に置いた先手の駒Xの利きと後手の駒Yの利きの論理積。XとYは?"},
+	"ls.ask.close":        {"A 先手 %[1]s dropped next to the 後手 king on %[2]s checks it from the squares where the effects of a 先手 X and a 後手 Y, both standing on the king's square, meet (AND). What are X and Y? (right for a king on any square)", "先手の%[1]s打ちで%[2]sの後手玉に近接王手 (玉の隣からの王手) になるマスは、玉の位置に置いた先手の駒Xの利きと後手の駒Yの利きが重なるマス。XとYは? (玉がどこにいても合うもの)"},
 	"ls.rule.closeBishop": {"a bishop's close checks (the diagonal neighbours) = a 先手 銀 silver's effect & a 後手 銀 silver's, both on the king's square", "角の近接王手 (斜めの隣) = 玉の位置の先手の銀の利き & 後手の銀の利き"},
 	"ls.rule.closeRook":   {"a rook's close checks (up, down, sides) = a 先手 金 gold's effect & a 後手 金 gold's, both on the king's square; と 杏 圭 全 move as a gold", "飛の近接王手 (上下左右の隣) = 玉の位置の先手の金の利き & 後手の金の利き。と・杏・圭・全も金と同じ動き"},
-	"ls.close.right":      {"right! all %d close checks, and for a king on any square. enter: next question", "正解! 近接王手の%dか所すべて、玉がどこにいても合う。enter で次の問題"},
+	"ls.close.right":      {"right! every close check (%d), and for a king on any square. enter: next question", "正解! 近接王手の%dか所すべて、玉がどこにいても合う。enter で次の問題"},
 	"ls.close.wrong":      {"not quite: %d right, %d missed (-), %d extra (X). enter: next question", "惜しい: 正解%d 見落とし%d (-) 余分%d (X)。enter で次の問題"},
 	"ls.close.elsewhere":  {"not quite: right for a king on %s, not for one on %s. enter: next question", "惜しい: %sの玉では合うが、%sの玉では合わない。enter で次の問題"},
 	"ls.close.choose":     {"choose X and Y first (h l: piece, j k: X or Y), or a: see the answer", "先に X と Y を選ぼう (h l: 駒、j k: XかY)。a で答えを見る"},

@@ -277,10 +277,24 @@ func lessonOrder(pr map[string]lessonRecord, n int) []lessonKind {
 		}
 		return a.Asked < b.Asked
 	})
-	if n < len(kinds) {
-		kinds = kinds[:n]
+	if n >= len(kinds) {
+		return kinds
 	}
-	return kinds
+	// The missed come back first, but take at most n-2 places: a lesson
+	// whose answers were all given up (a) would otherwise ask the same
+	// kinds for ever, and the others never.
+	missed := 0
+	for missed < len(kinds) && pr[lessonKinds[kinds[missed]].id].LastMissed {
+		missed++
+	}
+	if keep := max(n-2, 1); missed > keep {
+		// The missed beyond keep go after the others, not away: a lesson
+		// needs n kinds.
+		order := append([]lessonKind(nil), kinds[:keep]...)
+		order = append(order, kinds[missed:]...)
+		kinds = append(order, kinds[keep:missed]...)
+	}
+	return kinds[:n]
 }
 
 // lessonState is the lesson while it is open.

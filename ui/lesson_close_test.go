@@ -235,7 +235,7 @@ func TestLessonCloseAlikeRight(t *testing.T) {
 	m := playLesson(t, lessonOptions(t), lessonQuestion{lessonRookClose, game.NewSquare(2, 2), game.Rook})
 	choosePair(t, m, game.ProSilver, game.ProPawn)
 	press(m, "s")
-	if !m.lesson.right() || !strings.Contains(stripANSI(m.View()), "right! all 4 close checks") {
+	if !m.lesson.right() || !strings.Contains(stripANSI(m.View()), "right! every close check (4)") {
 		t.Errorf("全/と not graded right:\n%s", stripANSI(m.View()))
 	}
 }

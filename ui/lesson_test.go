@@ -604,3 +604,31 @@ func TestLessonKingSquareNotMarked(t *testing.T) {
 		t.Fatalf("the king's square %s was marked (message %q)", king.Japanese(), m.message)
 	}
 }
+
+// Kinds given up come back first, but leave room for others: a player
+// who answers everything with a still meets new kinds.
+func TestLessonOrderLeavesRoomForNewKinds(t *testing.T) {
+	pr := map[string]lessonRecord{}
+	for k := range lessonKind(numLessonKinds) {
+		if k < 9 {
+			pr[lessonKinds[k].id] = lessonRecord{Asked: 1, LastMissed: true}
+		}
+	}
+	got := lessonOrder(pr, 5)
+	if len(got) != 5 {
+		t.Fatalf("%d kinds, want 5", len(got))
+	}
+	// The one kind not missed is in the lesson, after three missed ones.
+	if got[3] != lessonKind(9) {
+		t.Fatalf("lesson %v: the kind not missed last time is not fourth", got)
+	}
+	for _, k := range got[:3] {
+		if !pr[lessonKinds[k].id].LastMissed {
+			t.Fatalf("lesson %v: %d was not missed, yet comes first", got, k)
+		}
+	}
+	all := lessonOrder(map[string]lessonRecord{}, int(numLessonKinds))
+	if len(all) != int(numLessonKinds) {
+		t.Fatalf("a lesson of every kind has %d", len(all))
+	}
+}
