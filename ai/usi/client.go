@@ -3,7 +3,6 @@ package usi
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -53,6 +52,9 @@ type ClientConfig struct {
 type Client struct {
 	Name, Author string
 	Options      []EngineOption
+	// OptionLines are the option lines as the engine sent them (for a
+	// registry to keep them as declared).
+	OptionLines []string
 
 	cfg    ClientConfig
 	cmd    *exec.Cmd
@@ -150,10 +152,15 @@ func StartEngine(cfg ClientConfig) (*Client, error) {
 		case strings.HasPrefix(l, "option "):
 			if o, ok := parseOptionLine(l); ok {
 				c.Options = append(c.Options, o)
+				c.OptionLines = append(c.OptionLines, l)
 			}
 		}
 	}
 }
+
+// ParseOptionLine reads an option line as an engine declares it; ok is
+// false for a line that names no option or no type.
+func ParseOptionLine(l string) (EngineOption, bool) { return parseOptionLine(l) }
 
 // parseOptionLine reads "option name N type T [default D] [min a] [max b] [var v]…".
 // Option names may hold spaces, so each keyword ends the value before it.
@@ -249,6 +256,14 @@ func (c *Client) SetOption(name, value string) error {
 // however long loading its evaluation takes, up to StartTimeout), then
 // usinewgame.
 func (c *Client) NewGame() error {
+	if err := c.Ready(); err != nil {
+		return err
+	}
+	return c.send("usinewgame")
+}
+
+// Ready sends isready and waits for readyok, up to StartTimeout.
+func (c *Client) Ready() error {
 	if err := c.send("isready"); err != nil {
 		return err
 	}
@@ -259,9 +274,32 @@ func (c *Client) NewGame() error {
 			return err
 		}
 		if l == "readyok" {
-			return c.send("usinewgame")
+			return nil
 		}
 	}
+}
+
+// EngineError is an engine that stopped answering: it exited (Status
+// says how) or said nothing within Timeout while kiki waited for
+// Waiting; Stderr is the end of what it wrote on stderr.
+type EngineError struct {
+	Engine  string
+	Waiting string        // "usiok after usi", …
+	Timeout time.Duration // non-zero: it was still running, silent
+	Status  string        // its exit status, when it exited
+	Stderr  string        // its last lines on stderr
+	msg     string
+}
+
+func (e *EngineError) Error() string { return e.msg }
+
+// StderrLines is the last n lines the engine wrote on stderr.
+func (e *EngineError) StderrLines(n int) []string {
+	if e.Stderr == "" {
+		return nil
+	}
+	lines := strings.Split(e.Stderr, "\n")
+	return lines[max(0, len(lines)-n):]
 }
 
 // Go asks the engine for a move in p (sent with the moves that led to
@@ -668,7 +706,12 @@ func (c *Client) next(deadline <-chan time.Time, waitingFor string) (string, err
 		}
 		return l, nil
 	case <-deadline:
-		err := fmt.Errorf("engine %s: no %s within %v", c.label(), waitingFor, c.cfg.StartTimeout)
+		msg := fmt.Sprintf("engine %s: no %s within %v", c.label(), waitingFor, c.cfg.StartTimeout)
+		tail := c.stderr.String()
+		if tail != "" {
+			msg += ": " + lastLine(tail)
+		}
+		err := &EngineError{Engine: c.label(), Waiting: waitingFor, Timeout: c.cfg.StartTimeout, Stderr: tail, msg: msg}
 		c.fail(err)
 		return "", err
 	}
@@ -682,18 +725,25 @@ func (c *Client) died(when string) error {
 	case <-time.After(time.Second):
 	}
 	msg := fmt.Sprintf("engine %s stopped %s", c.label(), when)
+	e := &EngineError{Engine: c.label(), Waiting: strings.TrimPrefix(when, "waiting for "), Stderr: c.stderr.String()}
 	if st := c.cmd.ProcessState; st != nil {
-		msg += " (" + st.String() + ")"
+		e.Status = st.String()
+		msg += " (" + e.Status + ")"
 	}
-	if tail := c.stderr.String(); tail != "" {
-		if i := strings.LastIndexByte(tail, '\n'); i >= 0 {
-			tail = tail[i+1:]
-		}
-		msg += ": " + tail
+	if e.Stderr != "" {
+		msg += ": " + lastLine(e.Stderr)
 	}
-	err := errors.New(msg)
-	c.fail(err)
-	return err
+	e.msg = msg
+	c.fail(e)
+	return e
+}
+
+// lastLine is the last line of s.
+func lastLine(s string) string {
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
 }
 
 func (c *Client) kill() {
