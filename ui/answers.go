@@ -188,7 +188,16 @@ func (m *Model) newGameDialog(fromHere bool) *gameDialog {
 	if m.s != nil {
 		players, names = m.s.match.Players, m.s.sideNames()
 	}
-	return newGameDialog(m.opts.Level, players, names, fromHere).withEngine(m.ext.cfg, m.ext.analyse, m.lang).suggesting(m.rememberedEngine())
+	return newGameDialog(m.opts.Level, players, names, fromHere).withEngine(m.ext.cfg, m.ext.analyse, m.lang).suggesting(m.suggestedEngine())
+}
+
+// suggestedEngine is the engine the new-game dialog offers: the
+// registry's default for play, else the one config.json remembers.
+func (m *Model) suggestedEngine() EngineConfig {
+	if m.ext.playCfg.Path != "" {
+		return m.ext.playCfg
+	}
+	return m.rememberedEngine()
 }
 
 // newOpenDialog lists the records of the folder and the library.

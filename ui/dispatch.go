@@ -314,6 +314,8 @@ func (m *Model) engineKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.writeAnalysisComments()
 	case key.Matches(msg, k.MateSearch):
 		return m.startMateSearch(), true
+	case key.Matches(msg, k.Engines):
+		m.dialog = newRegistryDialog(m.lang, m.opts.ConfigDir)
 	case key.Matches(msg, k.HideEval):
 		m.hideEval = !m.hideEval
 		if m.hideEval {

@@ -141,9 +141,9 @@ func saveUserConfig(dir string, c userConfig) error {
 func (x *extState) applyUserConfig(flag EngineConfig, c userConfig) {
 	switch {
 	case flag.Path != "":
-		x.cfg, x.analyse = flag, true
+		x.cfg, x.analyse, x.fixed = flag, true, true
 	case c.Default && c.Engine.Path != "":
-		x.cfg, x.analyse = c.Engine, c.Analyser
+		x.cfg, x.analyse, x.fixed = c.Engine, c.Analyser, true
 	}
 }
 
@@ -225,8 +225,14 @@ func startEngine(cfg EngineConfig) (*engineProc, error) {
 
 // extState holds the running external engines.
 type extState struct {
-	cfg      EngineConfig // the engine the new-game dialog and the analyser use
-	analyse  bool         // the external engine analyses (and gives hints)
+	cfg     EngineConfig // the engine the new-game dialog and the analyser use
+	analyse bool         // the external engine analyses (and gives hints)
+	// fixed: the engine was given on the command line or made the
+	// default in config.json; the registry's defaults do not change it.
+	fixed bool
+	// playCfg is the registry's default engine for play, which the
+	// new-game dialog offers.
+	playCfg  EngineConfig
 	side     [2]*engineProc
 	analyser *engineProc
 	gen      int // bumped when the engines are replaced; a late start is dropped

@@ -39,6 +39,7 @@ type keyMap struct {
 	CopySFEN, CopyKIF      key.Binding
 	Analysis, AnalyzeAll   key.Binding
 	MateSearch             key.Binding
+	Engines                key.Binding // the registry of engines
 	PlayFromHere           key.Binding
 	WriteAnalysis          key.Binding
 	// The analysis's candidates (MultiPV): one more, one fewer, draw one.
@@ -106,6 +107,7 @@ func newKeyMapIn(l Lang) keyMap {
 		Analysis:     b([]string{"a"}, "a", "key.Analysis"),
 		AnalyzeAll:   b([]string{"A"}, "A", "key.AnalyzeAll"),
 		MateSearch:   b([]string{"M"}, "M", "key.MateSearch"),
+		Engines:      b([]string{"R"}, "R", "key.Engines"),
 		PlayFromHere: b([]string{"p"}, "p", "key.PlayFromHere"),
 		// W writes the whole-game analysis into the comments.
 		WriteAnalysis: b([]string{"W"}, "W", "key.WriteAnalysis"),
@@ -140,7 +142,7 @@ func (k keyMap) help(replay, study bool) helpKeys {
 			{k.NewGame, k.Resign, k.Declare, k.MoveNow, k.Hint, k.Edit, k.Practice, k.Lesson, k.EffectMap, k.CheckStudy, k.KindNext, k.Attacker, k.AllOrigins},
 			{k.StepBack, k.PageBack, k.First, k.Jump, k.PrevBranch, k.Variations, k.PlayFromHere},
 			{k.Open, k.Save, k.SaveAs, k.Comment, k.Promote, k.Delete, k.CopySFEN, k.CopyKIF},
-			{k.Analysis, k.MoreCands, k.PickCand, k.AnalyzeAll, k.WriteAnalysis, k.MateSearch, k.HideEval, k.Help, k.Quit},
+			{k.Analysis, k.MoreCands, k.PickCand, k.AnalyzeAll, k.WriteAnalysis, k.MateSearch, k.Engines, k.HideEval, k.Help, k.Quit},
 			k.legend(),
 		},
 	}

@@ -138,6 +138,13 @@ func New(o Options) *Model {
 		defer m.setMessage(fileErrWords(m.lang, err), true)
 	}
 	m.ext.applyUserConfig(o.Engine, c)
+	if reg, err := loadRegistry(o.ConfigDir); err != nil {
+		if o.Engine.Path == "" {
+			defer m.setMessage(fileErrWords(m.lang, err), true)
+		}
+	} else {
+		m.useRegistry(reg)
+	}
 	if o.Theme != nil {
 		m.theme = *o.Theme
 	} else {
@@ -242,6 +249,14 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.onAnalysis(msg)
 	case enginesReadyMsg:
 		return m.onEnginesReady(msg)
+	case engineRegisteredMsg:
+		if d, ok := m.dialog.(*registryDialog); ok {
+			return d.registered(msg)
+		}
+		return nil
+	case registryChangedMsg:
+		m.useRegistry(msg.reg)
+		return nil
 	case tea.MouseMsg:
 		return m.onMouse(msg)
 	case practiceLoadedMsg, practiceJudgedMsg, practiceHintMsg:

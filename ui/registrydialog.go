@@ -1,0 +1,263 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// registryDialog lists the registry of engines (the built-in AI first)
+// and adds, removes, renames them and sets the defaults. It writes the
+// registry itself; each change is also sent to the root
+// (registryChangedMsg), which uses the new defaults.
+type registryDialog struct {
+	lang     Lang
+	dir      string
+	reg      engineRegistry
+	readOnly bool // the file could not be read: nothing is changed
+	sel      int  // 0 is the built-in AI, i+1 the registry's entry i
+	mode     regMode
+	in       textinput.Model
+	note     string // the last change, or why it failed
+	warn     bool
+}
+
+type regMode uint8
+
+const (
+	regList regMode = iota
+	regAdd
+	regRename
+	regRemove
+	regAdding
+)
+
+// registryChangedMsg brings the registry after a change.
+type registryChangedMsg struct{ reg engineRegistry }
+
+// engineRegisteredMsg brings the outcome of adding an engine.
+type engineRegisteredMsg struct {
+	line  string
+	entry EngineEntry
+	err   error
+}
+
+var regKeys = struct{ Add, Rename, Remove, Play, Analysis key.Binding }{
+	Add:      key.NewBinding(key.WithKeys("n")),
+	Rename:   key.NewBinding(key.WithKeys("r")),
+	Remove:   key.NewBinding(key.WithKeys("x")),
+	Play:     key.NewBinding(key.WithKeys("p")),
+	Analysis: key.NewBinding(key.WithKeys("a")),
+}
+
+func newRegistryDialog(l Lang, dir string) *registryDialog {
+	d := &registryDialog{lang: l, dir: dir}
+	reg, err := loadRegistry(dir)
+	if err != nil {
+		d.readOnly, d.note, d.warn = true, fileErrWords(l, err), true
+	}
+	d.reg = reg
+	return d
+}
+
+func (d *registryDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	switch d.mode {
+	case regAdd, regRename:
+		return d.typing(msg)
+	case regRemove:
+		if key.Matches(msg, dkeys.Yes) {
+			name := d.reg.Engines[d.sel-1].Name
+			d.reg.remove(d.sel - 1)
+			d.sel--
+			d.mode = regList
+			return nil, d.save(fmt.Sprintf(tr(d.lang, "reg.removed"), name))
+		}
+		d.mode = regList
+		return nil, nil
+	case regAdding:
+		return nil, nil // Esc included: the answer is on its way
+	}
+	if key.Matches(msg, dkeys.Close) {
+		return closeDialogMsg{}, nil
+	}
+	if key.Matches(msg, dkeys.Up) {
+		d.sel = max(0, d.sel-1)
+	} else if key.Matches(msg, dkeys.Down) {
+		d.sel = min(len(d.reg.Engines), d.sel+1)
+	} else {
+		return nil, d.listKey(msg)
+	}
+	return nil, nil
+}
+
+// listKey: the keys that change the registry.
+func (d *registryDialog) listKey(msg tea.KeyMsg) tea.Cmd {
+	if !key.Matches(msg, regKeys.Add, regKeys.Rename, regKeys.Remove, regKeys.Play, regKeys.Analysis) {
+		return nil
+	}
+	if d.readOnly {
+		d.note, d.warn = tr(d.lang, "reg.readOnly"), true
+		return nil
+	}
+	if d.sel == 0 && key.Matches(msg, regKeys.Rename, regKeys.Remove) {
+		d.note, d.warn = tr(d.lang, "reg.builtinFixed"), true
+		return nil
+	}
+	switch {
+	case key.Matches(msg, regKeys.Add):
+		d.startInput(regAdd, "")
+	case key.Matches(msg, regKeys.Rename):
+		d.startInput(regRename, d.reg.Engines[d.sel-1].Name)
+	case key.Matches(msg, regKeys.Remove):
+		d.mode = regRemove
+	case key.Matches(msg, regKeys.Play):
+		d.reg.setDefault(d.sel-1, false)
+		return d.save(fmt.Sprintf(tr(d.lang, "reg.defaultPlay"), d.selName()))
+	case key.Matches(msg, regKeys.Analysis):
+		d.reg.setDefault(d.sel-1, true)
+		return d.save(fmt.Sprintf(tr(d.lang, "reg.defaultAna"), d.selName()))
+	}
+	return nil
+}
+
+func (d *registryDialog) selName() string {
+	if d.sel == 0 {
+		return tr(d.lang, "reg.builtin")
+	}
+	return d.reg.Engines[d.sel-1].Name
+}
+
+func (d *registryDialog) startInput(mode regMode, value string) {
+	d.mode = mode
+	d.in = textinput.New()
+	d.in.Prompt = "> "
+	d.in.CharLimit = 400
+	d.in.SetValue(value)
+	d.in.Focus()
+	d.note = ""
+}
+
+// typing: the command line of an engine to add, or a new name.
+func (d *registryDialog) typing(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	switch {
+	case key.Matches(msg, dkeys.Esc):
+		d.mode, d.note = regList, ""
+		return nil, nil
+	case key.Matches(msg, dkeys.Enter):
+		text := strings.TrimSpace(d.in.Value())
+		if d.mode == regRename {
+			if err := d.reg.rename(d.sel-1, text); err != nil {
+				d.note, d.warn = tr(d.lang, map[bool]string{true: "reg.noName", false: "reg.nameTaken"}[errors.Is(err, errNoName)]), true
+				return nil, nil
+			}
+			d.mode = regList
+			return nil, d.save("")
+		}
+		if _, err := splitCommandLine(text); err != nil {
+			d.note, d.warn = registerErrWords(d.lang, text, err), true
+			return nil, nil
+		}
+		d.mode, d.note, d.warn = regAdding, fmt.Sprintf(tr(d.lang, "reg.adding"), text), false
+		return nil, func() tea.Msg {
+			e, err := registerEngine(text, registryTimeout)
+			return engineRegisteredMsg{line: text, entry: e, err: err}
+		}
+	}
+	var cmd tea.Cmd
+	d.in, cmd = d.in.Update(msg)
+	return nil, cmd
+}
+
+// registered takes the outcome of adding an engine.
+func (d *registryDialog) registered(msg engineRegisteredMsg) tea.Cmd {
+	if d.mode != regAdding || d.line() != msg.line {
+		return nil
+	}
+	if msg.err != nil {
+		d.mode = regAdd // the line stays, to be corrected
+		d.note, d.warn = registerErrWords(d.lang, msg.line, msg.err), true
+		return nil
+	}
+	d.mode = regList
+	d.reg.add(msg.entry)
+	d.sel = len(d.reg.Engines)
+	return d.save(fmt.Sprintf(tr(d.lang, "reg.added"), d.reg.Engines[d.sel-1].Name))
+}
+
+func (d *registryDialog) line() string { return strings.TrimSpace(d.in.Value()) }
+
+// save writes the registry and tells the root; note says what changed.
+func (d *registryDialog) save(note string) tea.Cmd {
+	if err := saveRegistry(d.dir, d.reg); err != nil {
+		d.note, d.warn = fileErrWords(d.lang, err), true
+		return nil
+	}
+	d.note, d.warn = note, false
+	reg := d.reg
+	return func() tea.Msg { return registryChangedMsg{reg: reg} }
+}
+
+func (d *registryDialog) view(th *Theme, room int) string {
+	var sb strings.Builder
+	sb.WriteString(th.Title.Render(tr(d.lang, "reg.title")) + "\n")
+	rows := []string{d.row(tr(d.lang, "reg.builtin"), "", !d.hasDefault(false), !d.hasDefault(true))}
+	for _, e := range d.reg.Engines {
+		rows = append(rows, d.row(e.Name, e.IDAuthor, e.Play, e.Analysis))
+	}
+	p := picker{items: rows, sel: d.sel}
+	sb.WriteString(p.view(th, max(1, room-6), d.mode == regList))
+	if len(d.reg.Engines) == 0 {
+		sb.WriteString(th.Dim.Render(tr(d.lang, "reg.empty")) + "\n")
+	} else if d.sel > 0 {
+		sb.WriteString(th.Dim.Render(d.details(d.reg.Engines[d.sel-1])) + "\n")
+	}
+	switch d.mode {
+	case regAdd, regRename:
+		sb.WriteString(tr(d.lang, map[bool]string{true: "reg.addPrompt", false: "reg.renamePrompt"}[d.mode == regAdd]) +
+			th.Dim.Render(tr(d.lang, "reg.inputKeys")) + "\n" + d.in.View() + "\n")
+	case regRemove:
+		sb.WriteString(th.Warn.Render(fmt.Sprintf(tr(d.lang, "reg.removeAsk"), d.selName())) + "\n")
+	case regList:
+		sb.WriteString(th.Dim.Render(tr(d.lang, "reg.keys")) + "\n")
+	}
+	if d.note != "" {
+		style := th.Dim
+		if d.warn {
+			style = th.Warn
+		}
+		sb.WriteString(style.Render(d.note))
+	}
+	return strings.TrimRight(sb.String(), "\n")
+}
+
+func (d *registryDialog) hasDefault(analysis bool) bool {
+	_, ok := d.reg.defaultEntry(analysis)
+	return ok
+}
+
+func (d *registryDialog) row(name, author string, play, analysis bool) string {
+	s := name
+	if author != "" {
+		s += "  " + fmt.Sprintf(tr(d.lang, "reg.byAuthor"), author)
+	}
+	if play {
+		s += " " + tr(d.lang, "reg.play")
+	}
+	if analysis {
+		s += " " + tr(d.lang, "reg.analysis")
+	}
+	return s
+}
+
+// details: the selected engine's command line and what it declared.
+func (d *registryDialog) details(e EngineEntry) string {
+	s := fmt.Sprintf(tr(d.lang, "reg.command"), e.commandLine())
+	if e.IDName == "" && len(e.Declared) == 0 {
+		return s + "  " + tr(d.lang, "reg.unchecked")
+	}
+	return s + "  " + fmt.Sprintf(tr(d.lang, "reg.options"), len(e.Declared))
+}
