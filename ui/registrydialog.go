@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"kiki/ai/usi"
 )
 
 // registryDialog lists the registry of engines (the built-in AI first)
@@ -259,5 +261,29 @@ func (d *registryDialog) details(e EngineEntry) string {
 	if e.IDName == "" && len(e.Declared) == 0 {
 		return s + "  " + tr(d.lang, "reg.unchecked")
 	}
-	return s + "  " + fmt.Sprintf(tr(d.lang, "reg.options"), len(e.Declared))
+	s += "  " + fmt.Sprintf(tr(d.lang, "reg.options"), len(e.Declared))
+	if names := declaredOptions(e); names != "" {
+		s += "\n" + names
+	}
+	return s
+}
+
+// declaredOptions lists an engine's options as it declared them, each
+// with its default ("Threads=1 Hash=16 Ponder=false …"), in the engine's
+// own words (they are its names, the same in both languages), cut after
+// three lines' worth.
+func declaredOptions(e EngineEntry) string {
+	var parts []string
+	for _, l := range e.Declared {
+		o, ok := usi.ParseOptionLine(l)
+		if !ok {
+			continue
+		}
+		if o.Type == "button" || o.Default == "" {
+			parts = append(parts, o.Name)
+			continue
+		}
+		parts = append(parts, o.Name+"="+o.Default)
+	}
+	return ellipsis(strings.Join(parts, "  "), 3*60)
 }
