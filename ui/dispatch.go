@@ -77,6 +77,22 @@ func (m *Model) helpClosed(msg tea.KeyMsg) bool {
 	return key.Matches(msg, m.keys.Cancel)
 }
 
+// modeKey is what the practice and the lesson do with a key first, as
+// the board does: close the full help, quit, or turn the help's pages.
+// ok reports that the key was used up.
+func (m *Model) modeKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	switch {
+	case m.helpClosed(msg):
+		return nil, true
+	case key.Matches(msg, m.keys.Quit):
+		return m.askQuit(), true
+	case key.Matches(msg, m.keys.Help):
+		cmd, _ := m.screenKey(msg)
+		return cmd, true
+	}
+	return nil, false
+}
+
 // screenKey: quit, help, and Esc, which stops or closes the latest thing.
 func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.keys

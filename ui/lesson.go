@@ -448,15 +448,10 @@ func (m *Model) lessonKey(msg tea.KeyMsg) tea.Cmd {
 	ls := m.lesson
 	k := m.keys
 	lk := k.lessonKeys()
-	if m.helpClosed(msg) {
-		return nil
+	if cmd, ok := m.modeKey(msg); ok {
+		return cmd
 	}
 	switch {
-	case key.Matches(msg, k.Quit):
-		return m.askQuit()
-	case key.Matches(msg, k.Help):
-		cmd, _ := m.screenKey(msg)
-		return cmd
 	case key.Matches(msg, lk.Leave):
 		m.leaveLesson()
 		return nil

@@ -311,14 +311,7 @@ func (m *Model) startProblem(s, idx int) {
 func (m *Model) practiceKey(msg tea.KeyMsg) tea.Cmd {
 	pr := m.practice
 	k := m.keys
-	if m.helpClosed(msg) {
-		return nil
-	}
-	switch {
-	case key.Matches(msg, k.Quit):
-		return m.askQuit()
-	case key.Matches(msg, k.Help):
-		cmd, _ := m.screenKey(msg)
+	if cmd, ok := m.modeKey(msg); ok {
 		return cmd
 	}
 	if !pr.playing {
