@@ -1,22 +1,15 @@
 package game
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"kiki/game/refdata"
 )
 
-func squaresFromDigits(t *testing.T, fields []string) Bitboard {
+// squaresOf is the squares numbered file*10+rank.
+func squaresOf(nums ...int) Bitboard {
 	var b Bitboard
-	for _, f := range fields {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 11 || n > 99 {
-			t.Fatalf("bad square %q", f)
-		}
+	for _, n := range nums {
 		b = b.Set(NewSquare(n/10, n%10))
 	}
 	return b
@@ -26,34 +19,19 @@ func squaresFromDigits(t *testing.T, fields []string) Bitboard {
 // reverse-effect.tsv (computed from libosl's legal moves on a board with
 // the gote king and a sente king on １九).
 func TestReverseEffectReference(t *testing.T) {
-	f, err := os.Open(refdata.Path(t, "reverse-effect.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	n := 0
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		cols := strings.Split(line, "\t")
-		if len(cols) != 4 {
-			t.Fatalf("bad line %q", line)
-		}
-		ksq := squaresFromDigits(t, []string{cols[0]}).First()
-		pc, ok := pieceFromLetter(cols[1][0])
+	rows := refdata.ReverseEffects(t)
+	for _, r := range rows {
+		ksq := squaresOf(r.King).First()
+		pc, ok := pieceFromLetter(r.Piece)
 		if !ok {
-			t.Fatalf("bad piece %q", cols[1])
+			t.Fatalf("bad piece %q", r.Piece)
 		}
-		want := squaresFromDigits(t, strings.Fields(cols[3]))
 		p := &Position{kings: [2]Square{NoSquare, NoSquare}}
 		p.put(ksq, NewPiece(White, King))
 		p.put(NewSquare(1, 9), NewPiece(Black, King))
 		sets := p.CheckSets(Black, pc.Type())
 		var got Bitboard
-		switch cols[2] {
+		switch r.Set {
 		case "drop":
 			got = sets.Drops
 		case "move-destination":
@@ -61,15 +39,14 @@ func TestReverseEffectReference(t *testing.T) {
 		case "move-origin":
 			got = sets.Origins
 		default:
-			t.Fatalf("bad kind %q", cols[2])
+			t.Fatalf("bad kind %q", r.Set)
 		}
-		if got != want {
-			t.Errorf("king %s %s %s:\ngot\n%swant\n%s", ksq.Japanese(), cols[1], cols[2], got, want)
+		if want := squaresOf(r.Squares...); got != want {
+			t.Errorf("king %s %c %s:\ngot\n%swant\n%s", ksq.Japanese(), r.Piece, r.Set, got, want)
 		}
-		n++
 	}
-	if n != 91 {
-		t.Errorf("%d sets read, want 91", n)
+	if len(rows) != 91 {
+		t.Errorf("%d sets read, want 91", len(rows))
 	}
 }
 
@@ -148,11 +125,11 @@ func TestReverseEffectIsAttack(t *testing.T) {
 func TestDiagramsOfTheText(t *testing.T) {
 	k := NewSquare(7, 2)
 	sets := StaticCheckSets(Black, k, Knight)
-	want := squaresFromDigits(t, strings.Fields("71 82 62 83 73 63 84 64"))
+	want := squaresOf(71, 82, 62, 83, 73, 63, 84, 64)
 	if sets.Destinations != want {
 		t.Errorf("destinations:\n%swant\n%s", sets.Destinations, want)
 	}
-	origins := squaresFromDigits(t, strings.Fields("83 63 94 74 54 95 85 75 65 55 96 76 56"))
+	origins := squaresOf(83, 63, 94, 74, 54, 95, 85, 75, 65, 55, 96, 76, 56)
 	if sets.Origins != origins {
 		t.Errorf("origins:\n%swant\n%s", sets.Origins, origins)
 	}

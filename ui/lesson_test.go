@@ -1,8 +1,8 @@
 package ui
 
 import (
-	"bufio"
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -47,32 +47,22 @@ func bbOf(t *testing.T, s string) game.Bitboard {
 // position (its 先手 king stands on １九) and, on the lesson's own board
 // (the king alone), differ from it at most on １九.
 func TestLessonAnswersAgreeWithReference(t *testing.T) {
-	f, err := os.Open(refdata.Path(t, "reverse-effect.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	sk := game.NewSquare(1, 9)
 	rows, compared := 0, 0
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		cols := strings.Split(line, "\t")
-		if len(cols) != 4 {
-			t.Fatalf("bad line %q", line)
-		}
+	for _, r := range refdata.ReverseEffects(t) {
 		rows++
-		king := bbOf(t, cols[0]).First()
-		piece, ok := game.HandTypeFromLetter(cols[1][0])
+		line := fmt.Sprintf("%d %c %s", r.King, r.Piece, r.Set)
+		king := game.NewSquare(r.King/10, r.King%10)
+		piece, ok := game.HandTypeFromLetter(r.Piece)
 		if !ok {
-			t.Fatalf("bad piece %q", cols[1])
+			t.Fatalf("bad piece %q", r.Piece)
 		}
-		want := bbOf(t, cols[3])
+		var want game.Bitboard
+		for _, n := range r.Squares {
+			want = want.Set(game.NewSquare(n/10, n%10))
+		}
 		var kinds []lessonKind
-		switch cols[2] {
+		switch r.Set {
 		case "drop":
 			kinds = []lessonKind{lessonDrop}
 			if piece == game.Silver {
@@ -91,7 +81,7 @@ func TestLessonAnswersAgreeWithReference(t *testing.T) {
 				kinds = []lessonKind{lessonKnightOrigin}
 			}
 		default:
-			t.Fatalf("bad set %q", cols[2])
+			t.Fatalf("bad set %q", r.Set)
 		}
 		for _, k := range kinds {
 			info := lessonKinds[k]

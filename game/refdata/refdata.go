@@ -6,6 +6,8 @@ package refdata
 import (
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -39,4 +41,48 @@ func Path(t testing.TB, elem ...string) string {
 		t.Skip("reference data folder ../shared/data (beside the repository) is absent; skipping")
 	}
 	return filepath.Join(append([]string{dir}, elem...)...)
+}
+
+// ReverseEffect is one row of reverse-effect.tsv: for the gote king on
+// King, the squares of set Set ("drop", "move-destination",
+// "move-origin") of the sente piece Piece (its USI letter). Squares are
+// numbers file*10+rank, as the file writes them.
+type ReverseEffect struct {
+	King    int
+	Piece   byte
+	Set     string
+	Squares []int
+}
+
+// ReverseEffects reads reverse-effect.tsv, failing the test on a line it
+// cannot read and skipping it when the data folder is absent.
+func ReverseEffects(t testing.TB) []ReverseEffect {
+	t.Helper()
+	data, err := os.ReadFile(Path(t, "reverse-effect.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	square := func(s, line string) int {
+		n, err := strconv.Atoi(s)
+		if err != nil || n/10 < 1 || n/10 > 9 || n%10 < 1 {
+			t.Fatalf("reverse-effect.tsv: bad square %q in %q", s, line)
+		}
+		return n
+	}
+	var out []ReverseEffect
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		cols := strings.Split(line, "\t")
+		if len(cols) != 4 || cols[1] == "" {
+			t.Fatalf("reverse-effect.tsv: bad line %q", line)
+		}
+		r := ReverseEffect{King: square(cols[0], line), Piece: cols[1][0], Set: cols[2]}
+		for _, f := range strings.Fields(cols[3]) {
+			r.Squares = append(r.Squares, square(f, line))
+		}
+		out = append(out, r)
+	}
+	return out
 }
