@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -34,6 +35,9 @@ type EngineConfig struct {
 	Path    string          `json:"path"`
 	Args    []string        `json:"args,omitempty"`
 	Options []OptionSetting `json:"options,omitempty"`
+	// Refused are the forms of go the engine is known not to take; the
+	// registry keeps them (EngineEntry.RefusedGo).
+	Refused usi.Forms `json:"-"`
 }
 
 // OptionSetting is the value given to one of an engine's USI options.
@@ -163,8 +167,13 @@ func (m *Model) rememberedEngine() EngineConfig {
 // cancelled analysis) waits until the engine has answered the last one,
 // since a USI engine reads one go at a time.
 type engineProc struct {
-	mu sync.Mutex
-	c  *usi.Client
+	mu  sync.Mutex
+	c   *usi.Client
+	cfg EngineConfig // how it was started (to start it again)
+	// refused are the forms of go it does not take (engineforms.go);
+	// learnt holds them, as a usi.Forms, once one is learnt, until taken.
+	refused usi.Forms
+	learnt  atomic.Uint32
 }
 
 var _ ai.Searcher = (*engineProc)(nil)
@@ -176,7 +185,7 @@ func (e *engineProc) Go(ctx context.Context, p *game.Position, r ai.Request) <-c
 	go func() {
 		e.mu.Lock()
 		defer e.mu.Unlock()
-		out <- <-e.c.Go(ctx, p, r)
+		out <- e.search(ctx, p, r)
 	}()
 	return out
 }
@@ -220,7 +229,7 @@ func startEngine(cfg EngineConfig) (*engineProc, error) {
 		_ = c.Close()
 		return nil, err
 	}
-	return &engineProc{c: c}, nil
+	return &engineProc{c: c, cfg: cfg, refused: cfg.Refused}, nil
 }
 
 // extState holds the running external engines.
@@ -365,7 +374,7 @@ func (m *Model) onEnginesReady(msg enginesReadyMsg) tea.Cmd {
 	default:
 		m.setMessage(m.tr("engine.ready"), false)
 	}
-	return tea.Batch(m.maybeStartAI(), m.analysisFollow())
+	return tea.Batch(m.maybeStartAI(), m.analysisFollow(), m.pendingHint())
 }
 
 // searcher is what searches for purpose: the external engine of the side

@@ -237,7 +237,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case aiInfoMsg:
 		return m.onAIInfo(msg)
 	case aiDoneMsg:
-		return m.onAIDone(msg)
+		return tea.Batch(m.onAIDone(msg), m.learnGoForms())
 	case tickMsg:
 		return m.onTick(msg)
 	case mateDoneMsg:
@@ -246,7 +246,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case mateProgressMsg:
 		return m.onMateProgress(msg)
 	case analysisMsg:
-		return m.onAnalysis(msg)
+		return tea.Batch(m.onAnalysis(msg), m.learnGoForms())
 	case enginesReadyMsg:
 		return m.onEnginesReady(msg)
 	case engineRegisteredMsg:
