@@ -45,7 +45,7 @@ type EngineEntry struct {
 
 // config is how the entry is run.
 func (e EngineEntry) config() EngineConfig {
-	return EngineConfig{Path: e.Path, Args: e.Args, Options: e.Values}
+	return EngineConfig{Path: e.Path, Args: e.Args, Options: sentValues(e)}
 }
 
 // commandLine is the entry's command line as the user would type it.
