@@ -219,7 +219,7 @@ func startEngine(cfg EngineConfig) (*engineProc, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, o := range cfg.Options {
+	for _, o := range withDefaultOptions(c.Options, cfg.Options) {
 		if err := c.SetOption(o.Name, o.Value); err != nil {
 			_ = c.Close()
 			return nil, err

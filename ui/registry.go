@@ -48,7 +48,7 @@ type EngineEntry struct {
 
 // config is how the entry is run.
 func (e EngineEntry) config() EngineConfig {
-	return EngineConfig{Path: e.Path, Args: e.Args, Options: e.Values, Refused: usi.ParseForms(e.RefusedGo)}
+	return EngineConfig{Path: e.Path, Args: e.Args, Options: sentValues(e), Refused: usi.ParseForms(e.RefusedGo)}
 }
 
 // commandLine is the entry's command line as the user would type it.
