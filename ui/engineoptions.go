@@ -18,7 +18,8 @@ import (
 // as the number of CPUs) or a hash too small for analysis (fairy-stockfish
 // declares 16 MiB): kiki gives one thread and 256 MiB unless the user set
 // them. The names are compared without regard to case, as USI compares
-// them; Hash is how the Stockfish family (fairy-stockfish) names USI_Hash.
+// them; Hash is how the Stockfish family (fairy-stockfish) names USI_Hash,
+// Thread how gpsusi names Threads (it declares 2 by default).
 const (
 	kikiThreads = 1
 	kikiHashMiB = 256
@@ -33,7 +34,7 @@ func kikiDefault(o usi.EngineOption) (value string, ok bool) {
 	}
 	var n int
 	switch {
-	case strings.EqualFold(o.Name, "Threads"):
+	case strings.EqualFold(o.Name, "Threads"), strings.EqualFold(o.Name, "Thread"):
 		n = kikiThreads
 	case strings.EqualFold(o.Name, "USI_Hash"), strings.EqualFold(o.Name, "Hash"):
 		n = kikiHashMiB

@@ -82,6 +82,11 @@ func TestKikiDefaultOptions(t *testing.T) {
 	if got := withDefaultOptions(decl, nil); !slices.Equal(got, []OptionSetting{{"Hash", "256"}}) {
 		t.Fatalf("fairy-stockfish's Hash: %v", got)
 	}
+	// gpsusi's Thread (2 by default) is its Threads.
+	decl = parseDeclared([]string{"option name Thread type spin default 2 min 1 max 2"})
+	if got := withDefaultOptions(decl, nil); !slices.Equal(got, []OptionSetting{{"Thread", "1"}}) {
+		t.Fatalf("gpsusi's Thread: %v", got)
+	}
 	if got := withDefaultOptions(nil, nil); len(got) != 0 {
 		t.Fatalf("no options declared: %v", got)
 	}
