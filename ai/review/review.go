@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"kiki/ai"
 	"kiki/ai/mate"
@@ -197,24 +198,43 @@ func mateLikely(score int) bool { return score >= 1500 }
 // every first move that mates, and whether the move played was one.
 func findMate(ctx context.Context, p *game.Position, played game.Move, solver *mate.Solver, set Settings, ply *Ply) {
 	r := solver.Solve(ctx, p)
-	if r.Status != mate.Mate || set.MatePlies > 0 && r.Length > set.MatePlies {
+	if r.Status != mate.Mate || len(r.Moves) == 0 || set.MatePlies > 0 && r.Length > set.MatePlies {
 		return
 	}
-	moves, _, _ := solver.MatingMoves(ctx, p)
 	for _, mv := range r.Moves {
 		ply.Mate = append(ply.Mate, mv.USI())
 	}
-	ply.Missed = true
+	moves, _, complete := solver.MatingMoves(ctx, p)
+	if !slices.Contains(moves, r.Moves[0]) {
+		moves = append([]game.Move{r.Moves[0]}, moves...)
+	}
 	for _, mv := range moves {
 		ply.MatingMoves = append(ply.MatingMoves, mv.USI())
-		if mv == played {
-			ply.Missed = false
+	}
+	// A list the solver's limits cut short may lack the move played: it
+	// is asked about that move alone.
+	ply.Missed = !slices.Contains(moves, played) && (complete || !mates(ctx, p, played, solver))
+}
+
+// mates reports whether mv, a move of p, is a check that forces mate:
+// every evasion leaves a position the solver proves mate in.
+func mates(ctx context.Context, p *game.Position, mv game.Move, solver *mate.Solver) bool {
+	q := p.Clone()
+	q.DoMove(mv)
+	if !q.InCheck() {
+		return false
+	}
+	var ml game.MoveList
+	q.LegalMoves(&ml)
+	for _, e := range ml.Slice() {
+		q.DoMove(e)
+		r := solver.Solve(ctx, q)
+		q.UndoMove()
+		if r.Status != mate.Mate {
+			return false
 		}
 	}
-	if len(ply.MatingMoves) == 0 { // the search ran out: the solver's first move at least
-		ply.MatingMoves = ply.Mate[:1]
-		ply.Missed = r.Moves[0] != played
-	}
+	return true
 }
 
 // endScore is the score of the game's last position (先手's view): a

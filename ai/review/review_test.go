@@ -273,3 +273,63 @@ func TestSpacedRepetition(t *testing.T) {
 		t.Error("a corrupt set read")
 	}
 }
+
+// wildGame is the game of a kif-wild record from the position before move
+// from (1-based) to the move before to.
+func wildGame(t *testing.T, name string, from, to int) Game {
+	t.Helper()
+	path := filepath.Join("..", "..", "..", "shared", "data", "kif-wild", name)
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("../shared/data/kif-wild is absent: the real records are not here")
+	}
+	rec, err := kif.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := rec.MainMoves()
+	p := rec.StartPosition()
+	for _, m := range moves[:from-1] {
+		p.DoMove(m)
+	}
+	return Game{Start: p, Moves: moves[from-1 : to-1]}
+}
+
+// Real games (kif-wild): Player2 missed a mate at move 106 of a game from
+// Daiius/seseraki and mated at 108; yyr mated in one at move 81 of a game
+// from KazumaTakata/rust_shogi (the solver's list of mating moves, cut
+// short by its node limit, once lacked the move played).
+func TestMissedMatesInRealGames(t *testing.T) {
+	set := testSettings()
+	g := wildGame(t, "Daiius-seseraki-sample.kif", 106, 109)
+	r, err := Analyse(context.Background(), g, engine(), solver(), set, Result{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Plies[0].Missed || r.Plies[2].Missed || len(r.Plies[2].Mate) == 0 {
+		t.Errorf("move 106 missed %v, move 108 missed %v (mate %v)", r.Plies[0].Missed, r.Plies[2].Missed, r.Plies[2].Mate)
+	}
+	ps := From(r, g, game.White, Source{File: "Daiius-seseraki-sample.kif", Player: "Player2"})
+	if len(ps) == 0 || ps[0].Kind != MissedMate {
+		t.Fatalf("problems %+v", ps)
+	}
+	// The problem is a mate the solver proves from its position, with
+	// each answer.
+	pos, err := ps[0].Position()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range ps[0].Answers {
+		m, err := pos.ParseUSIMove(a)
+		if err != nil || !mates(context.Background(), pos, m, solver()) {
+			t.Errorf("answer %s does not mate (%v)", a, err)
+		}
+	}
+	g = wildGame(t, "KazumaTakata-rust_shogi-sample.csa", 81, 82)
+	r, err = Analyse(context.Background(), g, engine(), solver(), set, Result{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := r.Plies[0]; p.Missed || len(p.Mate) != 1 {
+		t.Errorf("the mate in one played: %+v", p)
+	}
+}
