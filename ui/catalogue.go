@@ -608,6 +608,29 @@ var catalogue = map[string][2]string{
 	"opt.fileHelp":      {"a file's path (enter types it); a relative path starts from the engine's folder", "ファイルのパス (enter で入力)。相対パスはエンジンのフォルダから"},
 	"opt.buttonHelp":    {"a button: pressed, it is sent each time the engine starts", "ボタン: 押すと、エンジンを起動するたびに送ります"},
 	"opt.unknownHelp":   {"%s: the engine does not declare it; kept in engines.json, not sent; d drops it", "%s: エンジンにない設定です。engines.json に残しますが送りません。d で消します"},
+
+	// Problems from the player's own games (T).
+	"key.Mistakes": {"my mistakes", "自分の対局から"},
+	"dr.noData":    {"no data folder: problems from your games cannot be kept", "データフォルダがないため、対局からの問題を保存できません"},
+	"dr.menu":      {"problems from your games: %d kept, %d due now", "自分の対局からの問題: %d 問 (いま出題 %d 問)"},
+	"dr.practise":  {"practise them", "解く"},
+	"dr.add":       {"add the mistakes of %s %s", "%s %s の悪手を問題にする"},
+	"dr.running":   {"a review of a game for problems is running", "問題づくりのための棋譜解析中です"},
+	"dr.stop":      {"stop it", "止める"},
+	"dr.cancel":    {"cancel", "キャンセル"},
+	"dr.stopped":   {"review stopped (what was searched is kept: T goes on from there)", "解析を止めました (解析済みの局面は保存され、T で続きから再開します)"},
+	"dr.reviewing": {"reviewing the game for problems: %d/%d positions", "問題づくりの解析中: %d/%d 局面"},
+	"dr.failed":    {"the review failed: ", "解析に失敗しました: "},
+	"dr.added":     {"%d new problems from this game (T to practise them)", "この対局から %d 問を追加しました (T で解く)"},
+	"dr.none":      {"no problems from your games yet: open a game, T, then add a side's mistakes", "対局からの問題はまだありません: 棋譜を開いて T で悪手を問題にしてください"},
+	"dr.bad":       {"problem %s cannot be shown: %v", "問題 %s を表示できません: %v"},
+	"dr.kindLoss":  {"a better move?", "もっと良い手は?"},
+	"dr.kindMate":  {"a mate was there: find it", "詰みがありました。詰ませてください"},
+	"dr.ask":       {"problem %d/%d (%s, move %d): %s was played here; %s", "問題 %d/%d (%s %d手目): 実戦は %s。%s"},
+	"dr.right":     {"right: %s   n next, esc leave", "正解: %s   n 次へ、esc 終了"},
+	"dr.wrong":     {"not this: %s   n next (it comes back later), esc leave", "不正解。正解は %s   n 次へ (後でもう一度出題)、esc 終了"},
+	"dr.end":       {"every problem due has been asked", "出題する問題はすべて終わりました"},
+	"dr.left":      {"left the problems from your games", "対局からの問題を終了しました"},
 }
 
 // tr is the message key in the model's language.
