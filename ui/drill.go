@@ -56,7 +56,7 @@ type (
 		gen, done, total int
 		ch               chan tea.Msg
 	}
-	reviewDoneMsg   struct {
+	reviewDoneMsg struct {
 		gen   int
 		added int
 		err   error
