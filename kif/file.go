@@ -82,7 +82,8 @@ func Read(name string, data []byte) (*Record, error) {
 		r.Warnings = append([]Warning{{Msg: note}}, r.Warnings...)
 	}
 	if err == nil && more != nil {
-		r.Warnings = append(r.Warnings, *more)
+		r.Warnings = append(r.Warnings, more.Warning)
+		r.FileGames = more.games
 	}
 	if err == nil && r.Source != nil {
 		if g, ok := FormatOfPath(name); ok && familyOf(g) == familyOf(r.Source.Format) {

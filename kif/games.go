@@ -72,6 +72,7 @@ func ReadGames(name string, data []byte) []Game {
 				r.Source.Format = g
 			}
 		}
+		r.FileGames = len(parts)
 		games = append(games, Game{Record: r, Line: p.line})
 	}
 	return games
@@ -90,13 +91,19 @@ func blankText(text string, comment string) bool {
 
 // firstGame returns the text of the first game of a text of format f
 // that holds several (CSA, USI), with a warning saying how many; other
-// texts come back whole, with no warning.
-func firstGame(f Format, text string) (string, *Warning) {
+// texts come back whole, with none.
+func firstGame(f Format, text string) (string, *moreGames) {
 	parts := splitGames(f, text)
 	if len(parts) <= 1 {
 		return text, nil
 	}
-	return parts[0].text, &Warning{Line: parts[0].line, Msg: fmt.Sprintf("the file holds %d games; this is the first", len(parts))}
+	return parts[0].text, &moreGames{Warning{Line: parts[0].line, Msg: fmt.Sprintf("the file holds %d games; this is the first", len(parts))}, len(parts)}
+}
+
+// moreGames is Read's note on a file of several games.
+type moreGames struct {
+	Warning
+	games int
 }
 
 // splitGames splits a text of format f into its games: CSA at "/"

@@ -69,8 +69,21 @@ func TestReadGamesMultiCSA(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := r.Get("先手"); b != "Alice" || !hasWarning(r, "holds 3 games") {
+	if b, _ := r.Get("先手"); b != "Alice" || !hasWarning(r, "holds 3 games") || r.FileGames != 3 || games[2].Record.FileGames != 3 {
 		t.Errorf("Read: 先手 %q, warnings %v", b, r.Warnings)
+	}
+}
+
+// A separator at the end of a one-game file leaves one game, as Read
+// reads it.
+func TestReadGamesTrailingSeparator(t *testing.T) {
+	text := "N+A\nN-B\nPI\n+\n+7776FU\n%TORYO\n/\n\n"
+	games := ReadGames("one.csa", []byte(text))
+	if len(games) != 1 || games[0].Err != nil || len(games[0].Record.MainMoves()) != 1 {
+		t.Fatalf("got %+v", games)
+	}
+	if hasWarning(games[0].Record, "games") || games[0].Record.FileGames != 0 {
+		t.Errorf("a one-game file warns of more games: %v", games[0].Record.Warnings)
 	}
 }
 
