@@ -16,7 +16,7 @@ const IndexName = "library-index.json"
 
 // indexVersion changes when what an Entry holds or how a record is read
 // changes: an index of another version is read again from the files.
-const indexVersion = 1
+const indexVersion = 3
 
 // index is the index file: for each library root, each record file's
 // size, modification time and games.

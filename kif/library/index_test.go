@@ -144,8 +144,11 @@ func TestManyGamesAndUnreadable(t *testing.T) {
 			t.Errorf("entry %d: %+v (error %q), want %+v", i, got, e.Err, w)
 		}
 	}
-	if e := lib.Entries[5]; !strings.Contains(e.Err, "multi.csa:11") {
-		t.Errorf("the broken game's reason does not name its line: %q", e.Err)
+	if e := lib.Entries[5]; e.Why != WhyRecord || e.ErrLine != 11 || !strings.Contains(e.Err, "moves before a position") {
+		t.Errorf("the broken game: %s line %d: %q, want a record error on line 11", e.Why, e.ErrLine, e.Err)
+	}
+	if e := lib.Entries[1]; e.Why != WhyRecord || e.Err == "" {
+		t.Errorf("junk.kif: %s %q", e.Why, e.Err)
 	}
 }
 
@@ -162,7 +165,7 @@ func TestUnreadableFolderListed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lib.Entries) != 2 || lib.Entries[1].File != "locked" || !strings.Contains(lib.Entries[1].Err, "permission") {
+	if len(lib.Entries) != 2 || lib.Entries[1].File != "locked" || lib.Entries[1].Why != WhyPermission || !strings.Contains(lib.Entries[1].Err, "permission") {
 		t.Errorf("entries %+v", lib.Entries)
 	}
 }

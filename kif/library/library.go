@@ -48,8 +48,8 @@ type Entry struct {
 	Handicap bool   `json:"handicap,omitempty"`
 	Event    string `json:"event,omitempty"`
 	Result   Result `json:"result,omitempty"`
-	// Ending is the word that ends the main line (投了, 詰み …), "" when
-	// none does.
+	// Ending is the word that ends the main line (投了, 詰み …; 反則 for
+	// an illegal move), "" when none does.
 	Ending string `json:"ending,omitempty"`
 	// Moves is the number of moves of the main line.
 	Moves int `json:"moves"`
@@ -58,9 +58,26 @@ type Entry struct {
 	Opening    Opening `json:"opening,omitempty"`
 	Style      string  `json:"style,omitempty"`
 	FirstMoves string  `json:"first_moves,omitempty"`
-	// Err says why the file (or this game of it) cannot be read.
-	Err string `json:"error,omitempty"`
+	// Err says why the file (or this game of it) cannot be read: Why in
+	// a word, ErrLine where (a record's line, 0 when none), Err in full
+	// (in English, without the file's name).
+	Why     Why    `json:"why,omitempty"`
+	ErrLine int    `json:"error_line,omitempty"`
+	Err     string `json:"error,omitempty"`
 }
+
+// Why is the kind of reason a file cannot be read, for a screen to say
+// in its own words.
+type Why string
+
+// The reasons a file cannot be read.
+const (
+	WhyRecord     Why = "record"     // its content is not a record kiki can read
+	WhyPermission Why = "permission" // not allowed to read it
+	WhyMissing    Why = "missing"    // gone since it was found
+	WhyTooLarge   Why = "large"      // too large to be a record
+	WhyOther      Why = "other"      // any other failure to read it
+)
 
 // Library is the games under a folder.
 type Library struct {

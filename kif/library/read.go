@@ -33,7 +33,9 @@ func walk(root string) ([]fileStat, []Entry) {
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		rel, _ := filepath.Rel(root, path)
 		if err != nil {
-			errs = append(errs, Entry{File: rel, Err: err.Error()})
+			e := Entry{File: rel}
+			failed(&e, err)
+			errs = append(errs, e)
 			return nil // WalkDir skips the folder it could not read
 		}
 		if path != root && strings.HasPrefix(d.Name(), ".") {
@@ -50,7 +52,9 @@ func walk(root string) ([]fileStat, []Entry) {
 		}
 		info, err := d.Info()
 		if err != nil {
-			errs = append(errs, Entry{File: rel, Err: err.Error()})
+			e := Entry{File: rel}
+			failed(&e, err)
+			errs = append(errs, e)
 			return nil
 		}
 		if !info.Mode().IsRegular() {
@@ -68,14 +72,16 @@ func readFile(root, rel string) []Entry {
 	path := filepath.Join(root, rel)
 	st, err := os.Stat(path)
 	if err == nil && st.Size() > maxFileSize {
-		err = fmt.Errorf("%d bytes: too large for a record", st.Size())
+		err = fmt.Errorf("%d bytes: %w", st.Size(), errTooLarge)
 	}
 	var data []byte
 	if err == nil {
 		data, err = os.ReadFile(path)
 	}
 	if err != nil {
-		return []Entry{{File: rel, Err: errText(err)}}
+		e := Entry{File: rel}
+		failed(&e, err)
+		return []Entry{e}
 	}
 	games := kif.ReadGames(rel, data)
 	out := make([]Entry, 0, len(games))
@@ -85,7 +91,7 @@ func readFile(root, rel string) []Entry {
 			e.Game, e.Games = i, len(games)
 		}
 		if g.Err != nil {
-			e.Err = errText(g.Err)
+			failed(&e, g.Err)
 		} else {
 			summarise(&e, g.Record)
 		}
@@ -94,15 +100,30 @@ func readFile(root, rel string) []Entry {
 	return out
 }
 
-// errText is an error's text, without the path of an OS error (the
-// entry names its file).
-func errText(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
+// failed marks e as unreadable for err: why, in words a screen can put
+// in its own language, where (a record's line), and the detail.
+func failed(e *Entry, err error) {
+	var pe *kif.ParseError
+	var fe *fs.PathError
+	switch {
+	case errors.As(err, &pe):
+		e.Why, e.ErrLine, e.Err = WhyRecord, pe.Line, pe.Msg
+	case errors.Is(err, fs.ErrPermission):
+		e.Why, e.Err = WhyPermission, err.Error()
+	case errors.Is(err, fs.ErrNotExist):
+		e.Why, e.Err = WhyMissing, err.Error()
+	case errors.Is(err, errTooLarge):
+		e.Why, e.Err = WhyTooLarge, err.Error()
+	default:
+		e.Why, e.Err = WhyOther, err.Error()
 	}
-	return err.Error()
+	if errors.As(err, &fe) {
+		e.Err = fe.Err.Error() // the entry names the file
+	}
 }
+
+// errTooLarge is a file too large to be a record.
+var errTooLarge = errors.New("too large for a record")
 
 // firstMovesShown is how many moves FirstMoves holds.
 const firstMovesShown = 8
@@ -121,6 +142,9 @@ func summarise(e *Entry, r *kif.Record) {
 	e.Moves = len(moves)
 	if end := r.Ending(); end != nil {
 		e.Ending = end.Text()
+		if end.Special == kif.SpecialIllegal {
+			e.Ending = "反則" // the node's text is the illegal move itself
+		}
 		e.Result = resultOf(end, r.Position(end.Parent).Side())
 	}
 	if r.Start.IsPreset && r.Start.Preset == game.Even {
