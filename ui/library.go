@@ -44,11 +44,11 @@ type (
 type libSort int
 
 const (
-	sortFile libSort = iota // the files' order (folders, then names)
-	sortDate                // newest first
-	sortBlack               // 先手's name
-	sortWhite               // 後手's name
-	sortMoves               // longest first
+	sortFile  libSort = iota // the files' order (folders, then names)
+	sortDate                 // newest first
+	sortBlack                // 先手's name
+	sortWhite                // 後手's name
+	sortMoves                // longest first
 	numSorts
 )
 

@@ -14,7 +14,7 @@ import (
 // libRow is a library entry as the list writes it, in the screen's
 // language, with what the filters look in.
 type libRow struct {
-	e                                                         library.Entry
+	e                                                        library.Entry
 	file, date, black, white, result, moves, opening, ending string
 	// why says why the file cannot be read ("" when it can).
 	why string
