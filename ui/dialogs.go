@@ -805,8 +805,8 @@ func (d *openDialog) chdir(dir string) {
 	d.dir = dir
 	d.setEntries(d.lister(dir))
 	for i, e := range d.entries {
-		if e.kind == openFolder && e.path == from {
-			d.list.sel = i
+		if e.kind == openFolder && e.path == from && filepath.Dir(e.path) == dir {
+			d.list.sel = i // back up: on the folder just left (not on its ..)
 		}
 	}
 	d.err = ""

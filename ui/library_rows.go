@@ -36,7 +36,7 @@ func newLibRow(l Lang, e library.Entry) libRow {
 		r.moves = strconv.Itoa(e.Moves)
 		r.opening = openingWords(l, e)
 		if e.Ending != "" {
-			r.ending = trOr(l, "end."+e.Ending, e.Ending)
+			r.ending = trOr(l, "lib.end."+e.Ending, e.Ending)
 		}
 	}
 	r.hay = fold(strings.Join([]string{r.file, r.date, r.black, r.white, r.result, r.opening, e.FirstMoves, r.ending, e.Event, r.why}, "\n"))
@@ -98,8 +98,12 @@ func openingWords(l Lang, e library.Entry) string {
 	case e.Opening != "":
 		return trOr(l, "lib.op."+string(e.Opening), library.OpeningNames[e.Opening])
 	}
-	return e.FirstMoves
+	// Without the marks, which the sides' turns make plain: a column of
+	// moves reads as the records' own lists do (７六歩 ３四歩 …).
+	return noMarks.Replace(e.FirstMoves)
 }
+
+var noMarks = strings.NewReplacer("▲", "", "△", "")
 
 // fold is s as the filters compare it: lower case, full-width letters
 // and digits as ASCII ones (Ｈａｂｕ finds habu).

@@ -47,6 +47,10 @@ var libCols = []libCol{
 // libOpening is the opening's place in libCols.
 const libOpening = 5
 
+// libGrowOrder is the order in which the columns take the room left
+// (indices into libCols): the file, with the longest texts, last.
+var libGrowOrder = []int{0, 1, 2, 3, 4, 5, 8, 7, 6}
+
 // libColOrder is the order the kept columns are drawn in, left to right.
 var libColOrder = []string{"lib.col.date", "lib.col.black", "lib.col.white", "lib.col.result", "lib.col.moves",
 	"lib.col.opening", "lib.col.ending", "lib.col.event", "lib.col.file"}
@@ -81,10 +85,12 @@ func libLayout(w int) ([]libCol, []int) {
 		widths[libOpening] += grow
 		left -= grow
 	}
-	for i, c := range libCols[:n] {
-		grow := min(left, c.max-widths[i])
-		widths[i] += grow
-		left -= grow
+	for _, i := range libGrowOrder {
+		if i < n {
+			grow := min(left, libCols[i].max-widths[i])
+			widths[i] += grow
+			left -= grow
+		}
 	}
 	var cols []libCol
 	var ws []int

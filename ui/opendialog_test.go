@@ -57,8 +57,8 @@ func TestOpenDialogBrowsesFolders(t *testing.T) {
 		t.Fatalf("entries %q, want %q", got, want)
 	}
 	press(m, "j", "j", "enter")
-	if d.dir != filepath.Join(dir, "sub") || !reflect.DeepEqual(openLabels(d), []string{tr(English, "open.library"), "../", "b.kifu"}) {
-		t.Fatalf("in sub: %s %q", d.dir, openLabels(d))
+	if d.dir != filepath.Join(dir, "sub") || !reflect.DeepEqual(openLabels(d), []string{tr(English, "open.library"), "../", "b.kifu"}) || d.list.sel != 0 {
+		t.Fatalf("in sub: %s %q, cursor %d", d.dir, openLabels(d), d.list.sel)
 	}
 	if v := stripANSI(d.view(&th, 10)); !strings.Contains(v, "folder: "+filepath.Join(dir, "sub")) {
 		t.Errorf("the folder listed is not named:\n%s", v)
