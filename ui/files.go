@@ -130,6 +130,9 @@ func (m *Model) openRecord(r *kif.Record, path, name string) {
 		name, path = fmt.Sprintf("%s (1/%d)", filepath.Base(path), r.FileGames), ""
 	}
 	m.rememberRecent(path)
+	if m.library != nil {
+		m.library.hidden = true // the record on the board; Esc there goes back to the list
+	}
 	m.cancelAI()
 	m.analysis.reset()
 	m.s = sessionFromRecord(r, path)

@@ -363,7 +363,6 @@ func (m *Model) openLibraryGame(i int) {
 	} else {
 		m.openRecord(rec, path, "")
 	}
-	st.hidden = true
 }
 
 // libraryMouse: the wheel moves the cursor, a click chooses a row.

@@ -343,3 +343,74 @@ func TestLibraryOneLanguage(t *testing.T) {
 		}
 	}
 }
+
+// Over a game in progress, Enter on a row asks first, on the library's
+// screen; discarding opens the game. The wheel and a click move the
+// cursor; o opens a record over the list, and Esc comes back to it.
+func TestLibraryAsksAndMouse(t *testing.T) {
+	dir := t.TempDir()
+	copyRecords(t, "kif", dir)
+	o := testOptions()
+	o.DataDir = t.TempDir()
+	o.Dir = dir
+	m := newTestModel(o)
+	press(m, ":", "7g7f", "enter")
+	m.onLibraryMsg(openLibraryMsg{dir})
+	loadLibrary(t, m)
+	m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if m.library.sel != 3 {
+		t.Errorf("wheel down: row %d, want 3", m.library.sel)
+	}
+	m.Update(tea.MouseMsg{X: 5, Y: libraryListY + 1, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	if m.library.sel != 1 {
+		t.Errorf("click on the second row: row %d", m.library.sel)
+	}
+	press(m, "enter")
+	v := stripANSI(m.View())
+	if _, ok := m.dialog.(*choiceDialog); !ok || !m.libraryShown() || !strings.Contains(v, "open a game of the library") {
+		t.Fatalf("enter over a game on: dialog %T\n%s", m.dialog, v)
+	}
+	press(m, "d")
+	if m.libraryShown() || m.s.playing {
+		t.Fatalf("discard: the game was not opened (shown %v)", m.libraryShown())
+	}
+	press(m, "esc", "o")
+	d, ok := m.dialog.(*openDialog)
+	if !ok || !m.libraryShown() || !strings.Contains(stripANSI(m.View()), "open a record") {
+		t.Fatalf("o on the list: dialog %T", m.dialog)
+	}
+	d.typing = true
+	d.in.SetValue(filepath.Join(dir, "jkf-noeol.kif"))
+	press(m, "enter")
+	if m.libraryShown() || !strings.HasSuffix(m.s.path, "jkf-noeol.kif") {
+		t.Errorf("a record opened from the list's o: shown %v, path %q", m.libraryShown(), m.s.path)
+	}
+	press(m, "esc")
+	if !m.libraryShown() {
+		t.Error("esc does not come back to the list")
+	}
+}
+
+// BenchmarkLibraryShow10000 is the screen's part of opening a library of
+// 10,000 games (the index's part is kif/library's
+// BenchmarkOpenIndexed10000): the rows written, the list drawn, a search
+// typed a letter at a time and the cursor sent to the end.
+func BenchmarkLibraryShow10000(b *testing.B) {
+	lib := &library.Library{Root: "/games"}
+	for i := range 10000 {
+		lib.Entries = append(lib.Entries, library.Entry{File: fmt.Sprintf("y%02d/g%05d.kifu", i%30, i), Black: fmt.Sprintf("羽生%04d", i%997),
+			White: fmt.Sprintf("player%04d", i%991), Date: fmt.Sprintf("%04d/%02d/01", 1990+i%35, 1+i%12), Moves: i % 200,
+			Result: library.Result(i % 4), Ending: "投了", Opening: library.Yagura, FirstMoves: "▲７六歩 △３四歩 ▲２六歩"})
+	}
+	o := testOptions()
+	for range b.N {
+		m := New(o)
+		m.Update(tea.WindowSizeMsg{Width: 200, Height: 50})
+		m.library = newLibraryState("/games")
+		m.library.started = true
+		m.onLibraryMsg(libraryLoadedMsg{m.library, lib, nil})
+		_ = m.View()
+		press(m, "/", "羽生12", "enter", "end")
+		_ = m.View()
+	}
+}

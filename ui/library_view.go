@@ -268,7 +268,8 @@ func (m *Model) libraryBottom(w int) []string {
 	}
 	switch {
 	case m.dialog != nil:
-		out = append(out, wrapLines([]string{m.dialog.view(&m.theme, 3)}, w)...)
+		_, h := m.size()
+		out = append(out, wrapLines([]string{m.dialog.view(&m.theme, max(3, h/2-2))}, w)...)
 	case st.typing != inputNone:
 		out = append(out, st.in.View())
 	case m.message != "":
