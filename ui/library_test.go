@@ -267,6 +267,13 @@ func TestLibraryScrollsTenThousand(t *testing.T) {
 	if m.library.sel != 0 || m.library.top != 0 {
 		t.Errorf("home: row %d, top %d", m.library.sel, m.library.top)
 	}
+	// A screen too small says so, and keys still move the cursor.
+	m.Update(tea.WindowSizeMsg{Width: 30, Height: 6})
+	m.showHelp = true
+	press(m, "j")
+	if v := m.View(); !strings.Contains(v, "least 40x10") || m.library.sel != 1 {
+		t.Errorf("30×6: row %d\n%s", m.library.sel, v)
+	}
 }
 
 // The first indexing shows its progress, and Esc stops it.

@@ -126,9 +126,17 @@ func cellText(s string, w int, right bool) string {
 	return s + pad
 }
 
+// The smallest screen the library is drawn on; a smaller one says so, as
+// the board does.
+const libraryMinWidth, libraryMinHeight = 40, libraryMinRows + 4
+
 // libraryView draws the library's screen.
 func (m *Model) libraryView() string {
 	w, h := m.size()
+	if w < libraryMinWidth || h < libraryMinHeight {
+		lines := wrapLines([]string{fmt.Sprintf(m.tr("screen.small"), libraryMinWidth, libraryMinHeight, w, h)}, max(w, 1))
+		return strings.Join(lines[:min(len(lines), max(h, 1))], "\n")
+	}
 	st := m.library
 	help := m.helpBar(w, h-libraryMinRows)
 	var lines []string
@@ -285,6 +293,9 @@ func (m *Model) libraryBottom(w int) []string {
 // libraryListHeight is how many rows the list shows on this screen.
 func (m *Model) libraryListHeight() int {
 	w, h := m.size()
+	if w < libraryMinWidth || h < libraryMinHeight {
+		return 1 // nothing is drawn but the screen's size
+	}
 	used := libraryListY + len(m.libraryBottom(w)) + lipgloss.Height(m.helpBar(w, h-libraryMinRows))
 	return max(1, h-used)
 }
