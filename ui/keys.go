@@ -134,8 +134,13 @@ func newKeyMapIn(l Lang) keyMap {
 	}
 }
 
-// libraryHelp is the help of the game library's list.
-func (k keyMap) libraryHelp() helpKeys {
+// libraryHelp is the help of the game library's list; empty: while
+// there is no list yet (indexing, or the folder unreadable), only the
+// keys that work then.
+func (k keyMap) libraryHelp(empty bool) helpKeys {
+	if empty {
+		return helpKeys{short: []key.Binding{k.LibBack, k.Open, k.Help, k.Quit}, full: [][]key.Binding{{k.LibBack, k.Open, k.Help, k.Quit}}}
+	}
 	return helpKeys{
 		short: []key.Binding{k.LibUp, k.LibOpen, k.LibPlayer, k.LibSearch, k.LibSort, k.LibBack, k.Help, k.Quit},
 		full: [][]key.Binding{

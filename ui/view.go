@@ -341,7 +341,7 @@ func (m *Model) helpBar(w, maxH int) string {
 		hk = m.lessonHelpKeys()
 	}
 	if m.libraryShown() {
-		hk = m.keys.libraryHelp()
+		hk = m.keys.libraryHelp(m.library.lib == nil)
 	}
 	full := hk
 	helpView := hm.View(hk)
@@ -381,7 +381,7 @@ func (m *Model) fullHelpPages() [][]string {
 		hk = m.lessonHelpKeys()
 	}
 	if m.libraryShown() {
-		return m.helpPages(m.keys.libraryHelp(), w, h-libraryMinRows)
+		return m.helpPages(m.keys.libraryHelp(m.library.lib == nil), w, h-libraryMinRows)
 	}
 	return m.helpPages(hk, w, h-m.geom().columnHeight())
 }
