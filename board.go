@@ -63,7 +63,7 @@ func runBoard(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return cli.ExitUsage
 	}
-	const synopsis = "usage: kiki [--sfen SFEN] [--ascii] [--no-mouse] [--level 1-10] [--ai-sente] [--human] [--hide-eval] [--engine PATH [--engine-option NAME=VALUE]...] [--lang ja|en] [RECORD | -]"
+	const synopsis = "usage: kiki [--sfen SFEN] [--ascii] [--no-mouse] [--level 1-10] [--ai-sente] [--human] [--hide-eval] [--engine PATH [--engine-option NAME=VALUE]...] [--lang ja|en] [RECORD | FOLDER | -]"
 	if *level < 1 || *level > 10 {
 		fmt.Fprintf(stderr, "kiki: --level must be from 1 to 10, got %d\n%s\n", *level, synopsis)
 		return cli.ExitUsage
@@ -96,6 +96,7 @@ func runBoard(args []string, stdout, stderr io.Writer) int {
 	o.Dir, _ = os.Getwd()
 	if d := dataDir(); d != "" {
 		o.RecoveryFile = filepath.Join(d, "recovered-game.kifu")
+		o.DataDir = d
 	}
 	switch {
 	case *human:
@@ -112,7 +113,10 @@ func runBoard(args []string, stdout, stderr io.Writer) int {
 		}
 		o.Start = p
 	}
-	if len(rest) == 1 {
+	if len(rest) == 1 && isFolder(rest[0]) {
+		// A folder: the game library of the records under it.
+		o.LibraryDir = rest[0]
+	} else if len(rest) == 1 {
 		rec, err := kif.ReadOperand(rest[0], os.Stdin)
 		if err != nil {
 			// Start anyway and say what went wrong, with the line number.
@@ -131,8 +135,14 @@ func runBoard(args []string, stdout, stderr io.Writer) int {
 	return cli.ExitOK
 }
 
+// isFolder reports whether path names a folder.
+func isFolder(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
 // dataDir is where kiki keeps its own files (the game in progress, for
-// recovery): $KIKI_DATA_DIR, else $XDG_DATA_HOME/kiki, else
+// recovery; the game library's index; the recent files): $KIKI_DATA_DIR, else $XDG_DATA_HOME/kiki, else
 // ~/.local/share/kiki, else the user's config folder; "" when none.
 func dataDir() string {
 	if d := os.Getenv("KIKI_DATA_DIR"); d != "" {

@@ -39,8 +39,9 @@ func commands() []cli.Command {
 // flags and a line per subcommand.
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: kiki [SUBCOMMAND] [ARGS]")
-	fmt.Fprintln(w, "       kiki [FLAGS] [RECORD | -]")
-	fmt.Fprintln(w, "With no subcommand, kiki starts the terminal board, opening RECORD (- : standard input) if given.")
+	fmt.Fprintln(w, "       kiki [FLAGS] [RECORD | FOLDER | -]")
+	fmt.Fprintln(w, "With no subcommand, kiki starts the terminal board, opening RECORD (- : standard input) if given,")
+	fmt.Fprintln(w, "or the game library: every record under FOLDER, to sort, filter and open.")
 	fmt.Fprintln(w, "Board flags:")
 	fs := cli.NewFlags("kiki", w)
 	boardFlags(fs)

@@ -781,3 +781,28 @@ func csaSign(c game.Color) string {
 	}
 	return "+"
 }
+
+// splitCSAGames splits a CSA text at its "/" lines, the separator of the
+// games of a multi-game file; parts holding only blank lines and
+// comments (a separator at the end) are dropped.
+func splitCSAGames(text string) []gamePart {
+	var parts []gamePart
+	var cur []string
+	start := 1
+	lines := splitLines(text)
+	flush := func(next int) {
+		if t := strings.Join(cur, "\n"); !blankText(t, "'") {
+			parts = append(parts, gamePart{t, start})
+		}
+		cur, start = nil, next
+	}
+	for i, l := range lines {
+		if strings.TrimSpace(l) == "/" {
+			flush(i + 2)
+			continue
+		}
+		cur = append(cur, l)
+	}
+	flush(0)
+	return parts
+}

@@ -54,7 +54,8 @@ func FormatOfPath(path string) (Format, bool) {
 
 // Read parses a record file's bytes; name (a path or a label) picks the
 // format by extension (KIF when unknown, or when the content says so),
-// and is used in errors. The record remembers the file (Record.Source)
+// and is used in errors. Of a file that holds several games (ReadGames)
+// it reads the first, with a warning. The record remembers the file (Record.Source)
 // for a save in the same format to write it back as it was.
 func Read(name string, data []byte) (*Record, error) {
 	text, enc, note, err := decode(data)
@@ -65,6 +66,7 @@ func Read(name string, data []byte) (*Record, error) {
 	if !ok {
 		f = sniff(text)
 	}
+	text, more := firstGame(f, text)
 	var r *Record
 	switch f {
 	case FormatKI2, FormatKI2U:
@@ -78,6 +80,10 @@ func Read(name string, data []byte) (*Record, error) {
 	}
 	if err == nil && note != "" {
 		r.Warnings = append([]Warning{{Msg: note}}, r.Warnings...)
+	}
+	if err == nil && more != nil {
+		r.Warnings = append(r.Warnings, more.Warning)
+		r.FileGames = more.games
 	}
 	if err == nil && r.Source != nil {
 		if g, ok := FormatOfPath(name); ok && familyOf(g) == familyOf(r.Source.Format) {

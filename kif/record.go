@@ -23,6 +23,10 @@ type Record struct {
 	// Source describes the file the record was read from, for a save to
 	// write it back as it was; nil for a record made in kiki.
 	Source *Source
+	// FileGames is how many games the file it was read from holds, when
+	// it holds several (ReadGames; Read returns the first): saved over
+	// that file, the record would take the others' place.
+	FileGames int
 }
 
 // HeaderField is one "key：value" line, kept verbatim.

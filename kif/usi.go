@@ -53,3 +53,15 @@ func FinalSFEN(r *Record) string {
 	}
 	return p.SFEN()
 }
+
+// splitUSIGames splits a USI or SFEN list into its games, one a line;
+// blank lines and '#' comments are skipped.
+func splitUSIGames(text string) []gamePart {
+	var parts []gamePart
+	for i, l := range splitLines(text) {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
+			parts = append(parts, gamePart{t, i + 1})
+		}
+	}
+	return parts
+}

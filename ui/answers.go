@@ -141,6 +141,8 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		m.dialog = m.newGameDialog(msg.fromHere)
 	case showOpenMsg:
 		m.dialog = m.newOpenDialog()
+	case openLibraryMsg, libraryGameMsg, libraryProgressMsg, libraryLoadedMsg:
+		cmd = m.onLibraryMsg(msg)
 	default:
 		return m.onPracticeMsg(msg)
 	}
@@ -204,17 +206,25 @@ func (m *Model) suggestedEngine() EngineConfig {
 	return m.rememberedEngine()
 }
 
-// newOpenDialog lists the records of the folder and the library.
+// newOpenDialog lists the recent files, the records and folders of the
+// folder, and the sample games.
 func (m *Model) newOpenDialog() *openDialog {
 	lib := m.opts.Library
 	l := m.lang
-	return newOpenDialog(l, recordEntries(l, m.opts.Dir, lib), func(path string) (tea.Msg, error) {
+	home := m.opts.Dir
+	if home == "" {
+		home, _ = os.Getwd()
+	}
+	recent := loadRecent(m.opts.DataDir)
+	lister := func(dir string) []openEntry { return recordEntries(l, dir, dir == home, lib, recent) }
+	d := newOpenDialog(l, lister(home), func(path string) (tea.Msg, error) {
 		rec, label, err := loadRecord(lib, path)
 		if err != nil {
 			return nil, err
 		}
 		return openRecordMsg{rec, label, recordName(l, path)}, nil
 	})
+	return d.browsing(home, lister)
 }
 
 // saveAs writes the record to path, first asking before overwriting

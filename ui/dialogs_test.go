@@ -224,7 +224,7 @@ func TestPathDialogChecks(t *testing.T) {
 func TestOpenDialogPicksAndLoads(t *testing.T) {
 	var entries []openEntry
 	for i := 0; i < 20; i++ {
-		entries = append(entries, openEntry{fmt.Sprintf("game%02d.kif", i), fmt.Sprintf("/d/game%02d.kif", i)})
+		entries = append(entries, openEntry{label: fmt.Sprintf("game%02d.kif", i), path: fmt.Sprintf("/d/game%02d.kif", i)})
 	}
 	load := func(path string) (tea.Msg, error) {
 		if strings.Contains(path, "bad") {

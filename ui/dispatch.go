@@ -42,6 +42,9 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	if m.drill != nil {
 		return m.drillKey(msg)
 	}
+	if m.libraryShown() {
+		return m.libraryKey(msg)
+	}
 	if m.helpClosed(msg) {
 		return nil
 	}
@@ -122,8 +125,8 @@ func (m *Model) screenKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 }
 
 // cancel is Esc: it stops a mate search or the game analysis, puts the
-// selection back, or turns off a study tool or the analysis, the first
-// that applies.
+// selection back, turns off a study tool or the analysis, or goes back to
+// the game library's list, the first that applies.
 func (m *Model) cancel() tea.Cmd {
 	switch {
 	case m.ai.mating:
@@ -138,6 +141,8 @@ func (m *Model) cancel() tea.Cmd {
 		m.study.effectMap = false
 	case m.analysis.on:
 		return m.toggleAnalysis()
+	case m.library != nil:
+		m.backToLibrary()
 	}
 	return nil
 }

@@ -63,13 +63,8 @@ type (
 	}
 )
 
-// dataDir is the data folder (beside the recovery file); "" is none.
-func (m *Model) dataDir() string {
-	if m.opts.RecoveryFile == "" {
-		return ""
-	}
-	return filepath.Dir(m.opts.RecoveryFile)
-}
+// dataDir is the data folder; "" is none.
+func (m *Model) dataDir() string { return m.opts.DataDir }
 
 // mistakesMenu is 'T': practise the problems kept, or make problems of
 // the mistakes of one side of the game on screen.

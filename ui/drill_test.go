@@ -41,7 +41,7 @@ func handGame(t *testing.T) *session {
 func TestMistakesDrill(t *testing.T) {
 	o := testOptions()
 	dir := t.TempDir()
-	o.RecoveryFile = filepath.Join(dir, "recovered-game.kifu")
+	o.DataDir = dir
 	m := New(o)
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m.s = handGame(t)

@@ -5,6 +5,7 @@ package ui
 // files, and what a format would lose.
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -106,8 +107,9 @@ func loadRecord(lib fs.FS, path string) (*kif.Record, string, error) {
 	return r, path, err
 }
 
-// recordName is how a record without a file is called: a library game by
-// its name, standard input as such.
+// recordName is how a record is called when it is not saved back to its
+// file: a library game by its name, standard input as such, a file (of
+// several games) by its name.
 func recordName(l Lang, path string) string {
 	if name, ok := strings.CutPrefix(path, "lib:"); ok {
 		return tr(l, "open.sample") + name
@@ -115,12 +117,22 @@ func recordName(l Lang, path string) string {
 	if path == "-" {
 		return tr(l, "open.stdin")
 	}
-	return ""
+	return filepath.Base(path)
 }
 
 // openRecord shows a record for replay.
 // name labels a record without a file (standard input, the library).
 func (m *Model) openRecord(r *kif.Record, path, name string) {
+	if path != "" && r.FileGames > 1 {
+		// The first of several games: a save must not put it in the
+		// place of them all, so it asks for a name.
+		m.rememberRecent(path)
+		name, path = fmt.Sprintf("%s (1/%d)", filepath.Base(path), r.FileGames), ""
+	}
+	m.rememberRecent(path)
+	if m.library != nil {
+		m.library.hidden = true // the record on the board; Esc there goes back to the list
+	}
 	m.cancelAI()
 	m.analysis.reset()
 	m.s = sessionFromRecord(r, path)
@@ -225,6 +237,7 @@ func (m *Model) writeRecord(path string) error {
 		return err
 	}
 	m.s.path, m.s.format = path, f
+	m.rememberRecent(path)
 	// The file is now one kiki wrote: saving over it again is expected.
 	m.s.opened, m.s.edited = false, false
 	if l := lost(m.s.rec, f, m.lang); l != "" {
@@ -310,4 +323,64 @@ func readDirFS(f fs.FS) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// recentName is the file of the recent files in the data folder.
+const recentName = "recent.json"
+
+// recentMax is how many recent files are kept.
+const recentMax = 8
+
+// recentFiles is recent.json: the record files opened or saved last,
+// the latest first.
+type recentFiles struct {
+	Files []string `json:"files"`
+}
+
+// loadRecent lists the recent files that still exist. A missing or
+// unreadable list is an empty one: it is a convenience, rebuilt as files
+// are opened.
+func loadRecent(dataDir string) []string {
+	if dataDir == "" {
+		return nil
+	}
+	data, err := os.ReadFile(filepath.Join(dataDir, recentName))
+	if err != nil {
+		return nil
+	}
+	var r recentFiles
+	if json.Unmarshal(data, &r) != nil {
+		return nil
+	}
+	var out []string
+	for _, p := range r.Files {
+		if st, err := os.Stat(p); err == nil && !st.IsDir() && len(out) < recentMax {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// rememberRecent puts a record file first among the recent files. A
+// failure to write the list is not worth a message over the record just
+// opened: the list is only a convenience.
+func (m *Model) rememberRecent(path string) {
+	dir := m.opts.DataDir
+	if dir == "" || path == "" || path == "-" || strings.HasPrefix(path, "lib:") {
+		return
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	files := []string{path}
+	for _, p := range loadRecent(dir) {
+		if p != path && len(files) < recentMax {
+			files = append(files, p)
+		}
+	}
+	data, err := json.MarshalIndent(recentFiles{files}, "", "  ")
+	if err != nil || os.MkdirAll(dir, 0o700) != nil {
+		return
+	}
+	_ = kif.WriteAtomic(filepath.Join(dir, recentName), append(data, '\n'))
 }

@@ -45,6 +45,11 @@ type keyMap struct {
 	WriteAnalysis          key.Binding
 	// The analysis's candidates (MultiPV): one more, one fewer, draw one.
 	MoreCands, FewerCands, PickCand key.Binding
+	// The game library's list (kiki DIR).
+	LibUp, LibDown, LibPageUp, LibPageDown key.Binding
+	LibTop, LibBottom, LibOpen, LibBack    key.Binding
+	LibSort, LibReverse, LibSearch         key.Binding
+	LibPlayer                              key.Binding
 	// Lang is the language of the help.
 	Lang Lang
 }
@@ -116,6 +121,34 @@ func newKeyMapIn(l Lang) keyMap {
 		MoreCands:     b([]string{"+"}, "+ -", "key.MoreCands"),
 		FewerCands:    b([]string{"-"}, "-", "key.FewerCands"),
 		PickCand:      b([]string{"1", "2", "3", "4", "5"}, "1-5", "key.PickCand"),
+		LibUp:         b([]string{"up", "k"}, "up/down", "key.LibMove"),
+		LibDown:       b([]string{"down", "j"}, "j", "key.LibMove"),
+		LibPageUp:     b([]string{"pgup"}, "PgUp/Dn", "key.LibPage"),
+		LibPageDown:   b([]string{"pgdown", " "}, "PgDn", "key.LibPage"),
+		LibTop:        b([]string{"home", "g"}, "Home/End", "key.LibEnds"),
+		LibBottom:     b([]string{"end", "G"}, "End", "key.LibEnds"),
+		LibOpen:       b([]string{"enter"}, "enter", "key.LibOpen"),
+		LibBack:       b([]string{"esc"}, "esc", "key.LibBack"),
+		LibSort:       b([]string{"s"}, "s", "key.LibSort"),
+		LibReverse:    b([]string{"r"}, "r", "key.LibReverse"),
+		LibSearch:     b([]string{"/"}, "/", "key.LibSearch"),
+		LibPlayer:     b([]string{"p"}, "p", "key.LibPlayer"),
+	}
+}
+
+// libraryHelp is the help of the game library's list; empty: while
+// there is no list yet (indexing, or the folder unreadable), only the
+// keys that work then.
+func (k keyMap) libraryHelp(empty bool) helpKeys {
+	if empty {
+		return helpKeys{short: []key.Binding{k.LibBack, k.Open, k.Help, k.Quit}, full: [][]key.Binding{{k.LibBack, k.Open, k.Help, k.Quit}}}
+	}
+	return helpKeys{
+		short: []key.Binding{k.LibUp, k.LibOpen, k.LibPlayer, k.LibSearch, k.LibSort, k.LibBack, k.Help, k.Quit},
+		full: [][]key.Binding{
+			{k.LibUp, k.LibPageUp, k.LibTop, k.LibOpen, k.LibBack},
+			{k.LibPlayer, k.LibSearch, k.LibSort, k.LibReverse, k.Open, k.Help, k.Quit},
+		},
 	}
 }
 

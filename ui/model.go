@@ -72,6 +72,10 @@ type Options struct {
 	// Rand draws the check lesson's questions; nil: a source seeded from
 	// the clock (tests give a seeded one).
 	Rand *rand.Rand
+	// DataDir is where the game library's index and the recent files are
+	// kept ("" : nowhere); LibraryDir, when set, is a folder whose games
+	// the library lists at start (kiki DIR).
+	DataDir, LibraryDir string
 }
 
 // Model is the root Bubble Tea model.
@@ -123,6 +127,9 @@ type Model struct {
 	// review is the review of the game on screen that makes them.
 	drill  *drillState
 	review reviewState
+	// library is the game library while it is open (kiki DIR, or a
+	// folder chosen in the open dialog).
+	library *libraryState
 }
 
 // New returns the model.
@@ -165,7 +172,7 @@ func New(o Options) *Model {
 			name = recordName(m.lang, "-")
 		}
 		m.openRecord(o.Record, o.RecordPath, name)
-	case o.LoadError != "":
+	case o.LoadError != "" || o.LibraryDir != "":
 		// The record asked for could not be read: show the error over an
 		// empty board rather than start a game nobody asked for.
 		start := o.Start
@@ -192,6 +199,9 @@ func New(o Options) *Model {
 	} else if o.Record == nil {
 		m.offerRecovery()
 	}
+	if o.LibraryDir != "" {
+		m.library = newLibraryState(o.LibraryDir)
+	}
 	m.hideEval = o.HideEval
 	return m
 }
@@ -214,7 +224,7 @@ func (m *Model) startGame(p *game.Position, players [2]player, tc timeControl) {
 
 // Init starts the AI if it moves first.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.loadEngines(), m.maybeStartAI(), m.tick())
+	return tea.Batch(m.loadEngines(), m.maybeStartAI(), m.tick(), m.startLibrary())
 }
 
 func (m *Model) setMessage(s string, isErr bool) {
@@ -269,12 +279,15 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.useRegistry(msg.reg)
 		return nil
 	case tea.MouseMsg:
+		if m.libraryShown() {
+			return m.libraryMouse(msg)
+		}
 		return m.onMouse(msg)
 	case practiceLoadedMsg, practiceJudgedMsg, practiceHintMsg:
 		cmd, _ := m.onPracticeMsg(msg)
 		return cmd
 	case tea.KeyMsg:
-		if msg.Paste && m.dialog == nil {
+		if msg.Paste && m.dialog == nil && !m.libraryShown() {
 			return m.onPaste(msg)
 		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {

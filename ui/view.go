@@ -97,6 +97,9 @@ func (m *Model) View() string {
 	if m.quitting {
 		return ""
 	}
+	if m.libraryShown() {
+		return m.libraryView()
+	}
 	w, h := m.size()
 	if m.tooSmall() {
 		// Wrapped to the terminal: however small, the way out is read whole.
@@ -337,6 +340,9 @@ func (m *Model) helpBar(w, maxH int) string {
 	if m.lesson != nil {
 		hk = m.lessonHelpKeys()
 	}
+	if m.libraryShown() {
+		hk = m.keys.libraryHelp(m.library.lib == nil)
+	}
 	full := hk
 	helpView := hm.View(hk)
 	// Drop the least needed keys (those just before help and quit, which
@@ -373,6 +379,9 @@ func (m *Model) fullHelpPages() [][]string {
 	}
 	if m.lesson != nil {
 		hk = m.lessonHelpKeys()
+	}
+	if m.libraryShown() {
+		return m.helpPages(m.keys.libraryHelp(m.library.lib == nil), w, h-libraryMinRows)
 	}
 	return m.helpPages(hk, w, h-m.geom().columnHeight())
 }
