@@ -96,10 +96,15 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// String is the tail, each line made readable (see clean).
 func (t *tailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return strings.TrimSpace(string(t.buf))
+	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
+	for i, l := range lines {
+		lines[i] = clean([]byte(l))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // StartEngine runs the engine and completes the USI handshake (usi …
@@ -155,7 +160,7 @@ func StartEngine(cfg ClientConfig) (*Client, error) {
 	}
 	deadline := time.After(cfg.StartTimeout)
 	for {
-		l, err := c.next(deadline, "usiok after usi")
+		l, err := c.next(deadline, WaitingHandshake)
 		if err != nil {
 			c.kill()
 			return nil, err
@@ -287,7 +292,7 @@ func (c *Client) Ready() error {
 	}
 	deadline := time.After(c.cfg.StartTimeout)
 	for {
-		l, err := c.next(deadline, "readyok after isready")
+		l, err := c.next(deadline, WaitingReady)
 		if err != nil {
 			return err
 		}
@@ -323,8 +328,10 @@ const (
 	Malformed                // a bestmove that names no move kiki can read
 )
 
-// Waiting for a move, as EngineError.Waiting says it.
+// What kiki waited for, as EngineError.Waiting says it.
 const (
+	WaitingHandshake = "usiok after usi"
+	WaitingReady     = "readyok after isready"
 	WaitingAfterStop = "bestmove after stop"
 	WaitingInTime    = "bestmove within its time"
 )
