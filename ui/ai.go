@@ -175,6 +175,9 @@ func (m *Model) onAIInfo(msg aiInfoMsg) tea.Cmd {
 	if msg.gen != m.ai.gen {
 		// A cancelled search: its end is still read, for an engine that
 		// fails on its way out (deaf to stop, dead).
+		if msg.ch == nil {
+			return nil
+		}
 		return waitEvent(msg.ch)
 	}
 	for _, i := range msg.infos {

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"kiki/ai"
+	"kiki/ai/usi/fakeengine"
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/match"
@@ -23,6 +24,7 @@ import (
 // The test binary doubles as a fake USI engine: run again with
 // KIKI_UI_FAKE_USI set, it speaks USI instead of running the tests.
 func TestMain(m *testing.M) {
+	fakeengine.Main()
 	if mode := os.Getenv("KIKI_UI_FAKE_USI"); mode != "" {
 		os.Exit(fakeUSI(mode))
 	}

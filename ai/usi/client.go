@@ -443,24 +443,9 @@ func (c *Client) await(ctx context.Context, p *game.Position, r ai.Request) ai.R
 	done := ctx.Done()
 	stopped := false
 	var infos infoTracker
-	for {
-		var l string
-		var ok bool
-		select {
-		case l, ok = <-c.lines:
-			if !ok {
-				return ai.Result{Resign: true, Err: c.died("while thinking")}
-			}
-		case <-done:
-			done = nil
-			if err := c.send("stop"); err != nil {
-				return ai.Result{Resign: true, Err: err}
-			}
-			overdue, stopped = time.After(c.cfg.Grace), true
-			continue
-		case <-overdue:
-			return ai.Result{Resign: true, Err: c.overdue(stopped, timeLimit(p.Side(), r.Limits))}
-		}
+	// take reads one line; it returns the result when the line ends the
+	// search.
+	take := func(l string) (ai.Result, bool) {
 		switch {
 		case strings.HasPrefix(l, "info "):
 			i := infos.add(p, l, time.Since(start))
@@ -468,7 +453,43 @@ func (c *Client) await(ctx context.Context, p *game.Position, r ai.Request) ai.R
 				r.Info(i)
 			}
 		case l == "bestmove" || strings.HasPrefix(l, "bestmove "):
-			return c.bestmove(p, l, infos.head)
+			return c.bestmove(p, l, infos.head), true
+		}
+		return ai.Result{}, false
+	}
+	for {
+		select {
+		case l, ok := <-c.lines:
+			if !ok {
+				return ai.Result{Resign: true, Err: c.died("while thinking")}
+			}
+			if res, end := take(l); end {
+				return res
+			}
+		case <-done:
+			done = nil
+			if err := c.send("stop"); err != nil {
+				return ai.Result{Resign: true, Err: err}
+			}
+			overdue, stopped = time.After(c.cfg.Grace), true
+		case <-overdue:
+			// Behind a flood of reports the move may have come and wait
+			// unread: what has come is read first.
+			for range 2 * cap(c.lines) {
+				select {
+				case l, ok := <-c.lines:
+					if !ok {
+						return ai.Result{Resign: true, Err: c.died("while thinking")}
+					}
+					if res, end := take(l); end {
+						return res
+					}
+					continue
+				default:
+				}
+				break
+			}
+			return ai.Result{Resign: true, Err: c.overdue(stopped, timeLimit(p.Side(), r.Limits))}
 		}
 	}
 }

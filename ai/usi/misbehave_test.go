@@ -21,16 +21,22 @@ import (
 // what the engine did, within the time allowed and no later, and the
 // process is gone afterwards with no goroutine of the client left behind.
 
-// fakeTimes are the short limits the tests give engines.
-var fakeTimes = ClientConfig{StartTimeout: 400 * time.Millisecond, Grace: 300 * time.Millisecond}
+// fakeTimes are the limits the tests give engines: a short grace, and
+// time enough to start under the race detector.
+var fakeTimes = ClientConfig{StartTimeout: 5 * time.Second, Grace: 300 * time.Millisecond}
 
-// startMisbehaving starts the fake engine in mode (checking afterwards
-// that nothing of it is left), and returns it with its process id.
-func startMisbehaving(t *testing.T, mode string, args ...string) *Client {
+// startMisbehaving starts the fake engine in mode with fakeTimes,
+// checking afterwards that nothing of it is left.
+func startMisbehaving(t *testing.T, mode string) *Client {
+	t.Helper()
+	return startMisbehavingWith(t, fakeTimes, mode)
+}
+
+// startMisbehavingWith is startMisbehaving with the limits of cfg.
+func startMisbehavingWith(t *testing.T, cfg ClientConfig, mode string) *Client {
 	t.Helper()
 	before := runtime.NumGoroutine()
-	cfg := fakeTimes
-	cfg.Path = fakeengine.Path(t, mode, args...)
+	cfg.Path = fakeengine.Path(t, mode)
 	c, err := StartEngine(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -116,16 +122,18 @@ func TestFakeGoodPlays(t *testing.T) {
 // An engine that never answers isready: NewGame says so after
 // StartTimeout, and the engine is killed at once.
 func TestFakeSilentIsready(t *testing.T) {
-	c := startMisbehaving(t, fakeengine.SilentIsready)
+	cfg := fakeTimes
+	cfg.StartTimeout = 400 * time.Millisecond
+	c := startMisbehavingWith(t, cfg, fakeengine.SilentIsready)
 	start := time.Now()
 	err := c.NewGame()
 	el := time.Since(start)
 	ee := engineError(t, err, Silent, "no readyok after isready within 400ms", "Fake silent-isready")
-	if ee.Timeout != fakeTimes.StartTimeout || ee.Waiting != "readyok after isready" {
+	if ee.Timeout != cfg.StartTimeout || ee.Waiting != WaitingReady {
 		t.Errorf("%+v", ee)
 	}
-	if el < fakeTimes.StartTimeout || el > fakeTimes.StartTimeout+2*time.Second {
-		t.Errorf("gave up after %v, want %v", el, fakeTimes.StartTimeout)
+	if el < cfg.StartTimeout || el > cfg.StartTimeout+2*time.Second {
+		t.Errorf("gave up after %v, want %v", el, cfg.StartTimeout)
 	}
 	// Killed without a Close.
 	assertGone(t, c)
@@ -150,19 +158,17 @@ func TestFakeFlood(t *testing.T) {
 	}
 	rate := float64(infos) / el.Seconds()
 	t.Logf("%d reports in %v: %.0f a second", infos, el, rate)
-	if rate < 5000 {
+	if rate < 2000 {
 		t.Errorf("%.0f reports a second: not a flood", rate)
 	}
-	// go infinite, then stop: the move comes well within the grace.
+	// go infinite, then stop: the move comes (within the grace, or it
+	// would be an error).
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(200*time.Millisecond, cancel)
 	infos = 0
-	r, el = goWithin(t, c, ctx, p, ai.Request{Limits: ai.Limits{Infinite: true}, Info: count}, 5*time.Second)
+	r, _ = goWithin(t, c, ctx, p, ai.Request{Limits: ai.Limits{Infinite: true}, Info: count}, 5*time.Second)
 	if r.Err != nil || !p.IsLegal(r.Move) || infos == 0 {
 		t.Fatalf("after stop: %+v (%d reports)", r, infos)
-	}
-	if el > 200*time.Millisecond+fakeTimes.Grace {
-		t.Errorf("the move came %v after go", el)
 	}
 }
 
@@ -250,7 +256,7 @@ func TestFakeIgnoreStop(t *testing.T) {
 		time.AfterFunc(100*time.Millisecond, cancel)
 		r, el := goWithin(t, c, ctx, game.NewStartPosition(), ai.Request{Limits: ai.Limits{Infinite: true}}, 5*time.Second)
 		ee := engineError(t, r.Err, Silent, "no bestmove within 300ms after stop")
-		if ee.Waiting != WaitingAfterStop || el < 100*time.Millisecond+fakeTimes.Grace || el > 2*time.Second {
+		if ee.Waiting != WaitingAfterStop || el < 100*time.Millisecond+fakeTimes.Grace || el > 5*time.Second {
 			t.Errorf("%+v after %v", ee, el)
 		}
 		assertGone(t, c) // killed, before any Close
@@ -262,7 +268,7 @@ func TestFakeIgnoreStop(t *testing.T) {
 		}
 		r, el := goWithin(t, c, context.Background(), game.NewStartPosition(), ai.Request{Limits: ai.Limits{MoveTime: 100 * time.Millisecond}}, 5*time.Second)
 		ee := engineError(t, r.Err, Silent, "no bestmove within 300ms past its time (100ms)")
-		if ee.Waiting != WaitingInTime || el > 2*time.Second {
+		if ee.Waiting != WaitingInTime || el < 100*time.Millisecond+fakeTimes.Grace || el > 5*time.Second {
 			t.Errorf("%+v after %v", ee, el)
 		}
 		assertGone(t, c)
