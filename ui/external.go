@@ -421,7 +421,6 @@ func (m *Model) searcher(purpose searchPurpose) ai.Searcher {
 	return m.engine()
 }
 
-
 // engineErrWords says why an engine did not start in the screen's words
 // where the reason is a common one (the program is not there, or may not
 // be run), and the USI client's own words otherwise (a handshake that
