@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/ai"
+	"kiki/ai/usi"
 	"kiki/ai/usi/fakeengine"
 	"kiki/game"
 	"kiki/kif"
@@ -418,5 +419,34 @@ func TestMisbehaveAnalyserDies(t *testing.T) {
 	l.shows("Fake die-midgame ended (exit code 3)", "the analysis stopped")
 	if l.m.analysis.running || l.m.ext.analyse || len(l.m.analysis.results) != 2 {
 		t.Errorf("running %v, external %v, %d results", l.m.analysis.running, l.m.ext.analyse, len(l.m.analysis.results))
+	}
+}
+
+// Each failure is said in one language, the screen's (the engine's name,
+// moves and durations aside).
+func TestEngineFailWordsOneLanguage(t *testing.T) {
+	errs := []*usi.EngineError{
+		{Kind: usi.Exited, Engine: "kiki", Status: "exit status 3"},
+		{Kind: usi.Exited, Engine: "kiki"},
+		{Kind: usi.Silent, Engine: "kiki", Waiting: usi.WaitingReady, Timeout: time.Second},
+		{Kind: usi.Silent, Engine: "kiki", Waiting: usi.WaitingHandshake, Timeout: time.Second},
+		{Kind: usi.Silent, Engine: "kiki", Waiting: usi.WaitingAfterStop, Timeout: time.Second},
+		{Kind: usi.Silent, Engine: "kiki", Waiting: usi.WaitingInTime, Timeout: time.Second},
+		{Kind: usi.Illegal, Engine: "kiki", Sent: "7g7f"},
+		{Kind: usi.Malformed, Engine: "kiki", Sent: "zz99"},
+		{Kind: usi.Malformed, Engine: "kiki"},
+	}
+	for _, l := range []Lang{English, Japanese} {
+		seen := map[string]bool{}
+		for _, e := range errs {
+			s := engineFailWords(l, e)
+			if bad := mixed(l, s); bad != "" {
+				t.Errorf("%v: %q has %q", l, s, bad)
+			}
+			if seen[s] {
+				t.Errorf("%v: %q says two failures alike", l, s)
+			}
+			seen[s] = true
+		}
 	}
 }
