@@ -33,23 +33,6 @@ type engineFailAnswerMsg struct {
 	stop, save bool
 }
 
-// engineFailed reports an external engine's failure on its side's move:
-// the engine is ended and the side passes to the person, so the game (and
-// its record) survives, and the person is asked what now.
-func (m *Model) engineFailed(side game.Color, err error) {
-	// (Where both sides are engines, the arbiter ends the game instead:
-	// that branch belongs here, first.)
-	m.ext.side[side].close()
-	m.ext.side[side] = nil
-	m.s.match.Players[side] = player{}
-	why := engineFailWords(m.lang, err)
-	if m.dialog == nil && m.s.playing && !m.s.end.over {
-		m.engineFailOffer(why)
-		return
-	}
-	m.setMessage(m.tr("engine.error")+why+m.tr("engine.takeover"), true)
-}
-
 // engineFailOffer asks the person, after the engine of the other side
 // failed (why), to go on alone (Enter, c, Esc: the side is the person's
 // already), to save the record (the game stops there), or to stop the

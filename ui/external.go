@@ -421,6 +421,23 @@ func (m *Model) searcher(purpose searchPurpose) ai.Searcher {
 	return m.engine()
 }
 
+// engineFailed reports an external engine's failure on its side's move:
+// the engine is ended and the side passes to the person, so the game (and
+// its record) survives, and the person is asked what now.
+func (m *Model) engineFailed(side game.Color, err error) {
+	// (Where both sides are engines, the arbiter ends the game instead:
+	// that branch belongs here, first.)
+	m.ext.side[side].close()
+	m.ext.side[side] = nil
+	m.s.match.Players[side] = player{}
+	why := engineFailWords(m.lang, err)
+	if m.dialog == nil && m.s.playing && !m.s.end.over {
+		m.engineFailOffer(why)
+		return
+	}
+	m.setMessage(m.tr("engine.error")+why+m.tr("engine.takeover"), true)
+}
+
 // engineErrWords says why an engine did not start in the screen's words
 // where the reason is a common one (the program is not there, or may not
 // be run), and the USI client's own words otherwise (a handshake that
