@@ -45,6 +45,8 @@ var helpCases = []struct {
 	{"learn-tune-usage", []string{"learn", "tune"}},
 	{"enumerate", []string{"enumerate", "--help"}},
 	{"enumerate-usage", []string{"enumerate"}},
+	{"review", []string{"review", "--help"}},
+	{"review-usage", []string{"review"}},
 	{"board-usage", []string{"--level", "11"}},
 }
 

@@ -17,6 +17,7 @@ import (
 	"kiki/ai/gamecli"
 	"kiki/ai/learn"
 	"kiki/ai/mate"
+	"kiki/ai/review"
 	"kiki/ai/usi"
 	"kiki/assets"
 	"kiki/kif"
@@ -29,6 +30,7 @@ func commands() []cli.Command {
 	cs = append(cs, gamecli.Commands()...)
 	cs = append(cs, kif.ConvertCommand())
 	cs = append(cs, mate.Commands()...)
+	cs = append(cs, review.Command())
 	cs = append(cs, ai.BenchCommand(), usi.Command(assets.NNUE()), learn.Command(), enum.Command())
 	return cs
 }

@@ -255,7 +255,23 @@ func (m *Model) askHint() tea.Cmd {
 		return nil
 	}
 	m.setMessage(m.tr("ai.thinkingHint"), false)
+	if m.searcher(purposeHint) == nil {
+		m.hint = hintState{pending: true, key: m.s.pos.Key()}
+	}
 	return m.startSearch(purposeHint, 10, ai.Limits{MoveTime: 1500 * time.Millisecond})
+}
+
+// pendingHint asks again for the hint asked for while its engine was
+// starting, if the position is still the one it was asked in.
+func (m *Model) pendingHint() tea.Cmd {
+	if !m.hint.pending {
+		return nil
+	}
+	m.hint.pending = false
+	if m.hint.key != m.s.pos.Key() || m.searcher(purposeHint) == nil {
+		return nil
+	}
+	return m.askHint()
 }
 
 // tick drives the clocks while one runs: the screen is drawn again every
@@ -388,6 +404,9 @@ func (m *Model) onMateDone(msg mateDoneMsg) {
 type hintState struct {
 	mv  game.Move
 	key uint64
+	// pending: a hint was asked for while its engine was starting, in
+	// the position of key; it is asked again once the engine is ready.
+	pending bool
 }
 
 // highlightMove is the move the board highlights (origin and

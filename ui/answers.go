@@ -61,6 +61,10 @@ func (m *Model) onAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		m.dialog = &promoDialog{promo: msg.promo, plain: msg.plain, lang: m.lang}
 	case deselectMsg:
 		m.board.selected = game.NoSquare
+	case mistakesAskMsg:
+		cmd = m.reviewForProblems(msg.side, msg.stop)
+	case drillStartMsg:
+		cmd = m.startDrill()
 	case startGameMsg:
 		cmd = m.beginGame(msg)
 	case commentMsg:

@@ -39,6 +39,9 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	if m.lesson != nil {
 		return m.lessonKey(msg)
 	}
+	if m.drill != nil {
+		return m.drillKey(msg)
+	}
 	if m.helpClosed(msg) {
 		return nil
 	}
@@ -247,6 +250,8 @@ func (m *Model) gameKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.startPractice(), true
 	case key.Matches(msg, k.Lesson):
 		return m.startLesson(), true
+	case key.Matches(msg, k.Mistakes):
+		return m.mistakesMenu(), true
 	default:
 		return nil, false
 	}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -36,6 +37,9 @@ type EngineConfig struct {
 	Path    string          `json:"path"`
 	Args    []string        `json:"args,omitempty"`
 	Options []OptionSetting `json:"options,omitempty"`
+	// Refused are the forms of go the engine is known not to take; the
+	// registry keeps them (EngineEntry.RefusedGo).
+	Refused usi.Forms `json:"-"`
 }
 
 // OptionSetting is the value given to one of an engine's USI options.
@@ -165,8 +169,14 @@ func (m *Model) rememberedEngine() EngineConfig {
 // cancelled analysis) waits until the engine has answered the last one,
 // since a USI engine reads one go at a time.
 type engineProc struct {
-	mu sync.Mutex
-	c  *usi.Client
+	mu  sync.Mutex
+	c   *usi.Client
+	cfg EngineConfig // how it was started (to start it again)
+	// refused are the forms of go it does not take (engineforms.go);
+	// learnt holds them, as a usi.Forms, once one is learnt, until taken.
+	refused usi.Forms
+	learnt  atomic.Uint32
+	times   engineTimes // its limits (to start it again)
 	// closed ends, when the engine is closed, the search it runs and any
 	// waiting for their turn (an analysis runs until stopped).
 	closed context.Context
@@ -175,9 +185,9 @@ type engineProc struct {
 
 var _ ai.Searcher = (*engineProc)(nil)
 
-func newEngineProc(c *usi.Client) *engineProc {
+func newEngineProc(c *usi.Client, cfg EngineConfig, times engineTimes) *engineProc {
 	ctx, stop := context.WithCancel(context.Background())
-	return &engineProc{c: c, closed: ctx, stop: stop}
+	return &engineProc{c: c, cfg: cfg, refused: cfg.Refused, times: times, closed: ctx, stop: stop}
 }
 
 // Go starts a search once the previous one has answered.
@@ -194,7 +204,7 @@ func (e *engineProc) Go(ctx context.Context, p *game.Position, r ai.Request) <-c
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		defer context.AfterFunc(e.closed, cancel)()
-		out <- <-e.c.Go(ctx, p, r)
+		out <- e.search(ctx, p, r)
 	}()
 	return out
 }
@@ -232,7 +242,10 @@ type engineTimes struct {
 }
 
 // startEngine runs an engine, sets its options and readies it for a game.
-func startEngine(cfg EngineConfig, times engineTimes) (*engineProc, error) {
+func startEngine(cfg EngineConfig) (*engineProc, error) { return startEngineWith(cfg, engineTimes{}) }
+
+// startEngineWith is startEngine within times.
+func startEngineWith(cfg EngineConfig, times engineTimes) (*engineProc, error) {
 	if cfg.Path == "" {
 		return nil, errors.New("no engine path")
 	}
@@ -240,7 +253,7 @@ func startEngine(cfg EngineConfig, times engineTimes) (*engineProc, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, o := range cfg.Options {
+	for _, o := range withDefaultOptions(c.Options, cfg.Options) {
 		if err := c.SetOption(o.Name, o.Value); err != nil {
 			_ = c.Close()
 			return nil, err
@@ -250,7 +263,7 @@ func startEngine(cfg EngineConfig, times engineTimes) (*engineProc, error) {
 		_ = c.Close()
 		return nil, err
 	}
-	return newEngineProc(c), nil
+	return newEngineProc(c, cfg, times), nil
 }
 
 // extState holds the running external engines.
@@ -321,7 +334,7 @@ func (m *Model) loadEngines() tea.Cmd {
 		var mu sync.Mutex
 		start := func(cfg EngineConfig, into **engineProc) {
 			defer wg.Done()
-			e, err := startEngine(cfg, times)
+			e, err := startEngineWith(cfg, times)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -396,7 +409,7 @@ func (m *Model) onEnginesReady(msg enginesReadyMsg) tea.Cmd {
 	default:
 		m.setMessage(m.tr("engine.ready"), false)
 	}
-	return tea.Batch(m.maybeStartAI(), m.analysisFollow())
+	return tea.Batch(m.maybeStartAI(), m.analysisFollow(), m.pendingHint())
 }
 
 // searcher is what searches for purpose: the external engine of the side

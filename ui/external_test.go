@@ -65,6 +65,11 @@ func fakeUSI(mode string) int {
 			case "crash":
 				fmt.Fprintln(os.Stderr, "fake engine: segmentation fault (on purpose)")
 				return 7
+			case "picky":
+				if code := pickyGo(f, pos, &pending); code != 0 {
+					return code
+				}
+				continue
 			case "multipv":
 				// As fairy-stockfish reports with MultiPV 3: scored
 				// lines, then lines without a score.
@@ -97,7 +102,10 @@ func fakeUSI(mode string) int {
 			fmt.Printf("info depth 1 score cp %d pv %s\n", score, best)
 			fmt.Println("bestmove " + best)
 		case "stop":
-			if pending {
+			if pending && mode == "picky" {
+				pending = false
+				fmt.Println("bestmove resign") // as gpsusi answers a go infinite
+			} else if pending {
 				pending = false
 				fmt.Println("bestmove 7g7f")
 			}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"kiki/kif"
@@ -28,65 +29,38 @@ func (a *analysisState) graphRange() int {
 
 func abs(v int) int { return max(v, -v) }
 
-// graph draws the whole-game scores as a chart of width × (height+2)
-// cells: a title naming whose view it is and the move on screen, a y axis
-// labelled with its range (+1000 / 0 / -1000, 先手 ahead above the zero
-// line), one column per move (or per few moves in a long game) where a
-// score sits a third of a row high (') or low (.) or on the row (*), the
-// move on screen marked by a column of '|', and the move numbers of the
-// ends below.
+// graph draws the whole-game scores as an area chart of width ×
+// (height+2) cells: a title naming whose view it is and the move on
+// screen, a y axis labelled with its range (+1000 / 0 / -1000, 先手 ahead
+// above the zero line), the scores as braille dots (two columns and four
+// rows of dots a cell) filled from the zero line, so that who leads reads
+// at a glance, and under it a line with the ends' move numbers, ^ under
+// the move on screen and ? under each mistake (?? marked !).
 func (a *analysisState) graph(l Lang, width, height int, cur *kif.Node) []string {
 	if len(a.results) == 0 || len(a.line) == 0 || width < 16 || height < 3 {
 		return nil
 	}
 	const axisW = 6 // "+2000|"
 	n := len(a.line)
-	cols := min(width-axisW, n)
+	cols := min(width-axisW, (n+1)/2)
 	mid := height / 2
 	height = 2*mid + 1 // odd, so that 0 has a row of its own
+	dots := newBraille(cols, height)
 	rng := a.graphRange()
-	rows := make([][]rune, height)
-	for r := range rows {
-		fill := ' '
-		if r == mid {
-			fill = '-'
-		}
-		rows[r] = []rune(strings.Repeat(string(fill), cols))
-	}
-	curIdx := -1
-	for i, nd := range a.line {
-		if nd == cur {
-			curIdx = i
-		}
-	}
-	curCol := -1
-	if curIdx >= 0 {
-		curCol = curIdx * cols / n
-		for r := range rows {
-			rows[r][curCol] = '|'
-		}
-	}
-	for c := 0; c < cols; c++ {
-		i := c * n / cols
-		if c == curCol {
-			i = curIdx
-		}
-		r, ok := a.results[a.line[i]]
+	zero := dots.h / 2 // the dot row of 0: the middle of the middle cell row
+	xs := 2 * cols
+	for x := 0; x < xs; x++ {
+		r, ok := a.results[a.line[x*n/xs]]
 		if !ok {
 			continue
 		}
 		v := max(-rng, min(rng, r.score))
-		y := float64(rng-v) / float64(2*rng) * float64(height-1)
-		row := int(y + 0.5)
-		ch := '*'
-		switch d := y - float64(row); {
-		case d < -1.0/6:
-			ch = '\''
-		case d > 1.0/6:
-			ch = '.'
+		y := zero - int(float64(v)/float64(rng)*float64(zero)+sign(v)*0.5)
+		for lo, hi := min(y, zero), max(y, zero); lo <= hi; lo++ {
+			dots.set(x, lo)
 		}
-		rows[max(0, min(height-1, row))][c] = ch
 	}
+	curIdx := slices.Index(a.line, cur)
 	title := tr(l, "graph.title")
 	if curIdx >= 0 {
 		nd := a.line[curIdx]
@@ -99,7 +73,7 @@ func (a *analysisState) graph(l Lang, width, height int, cur *kif.Node) []string
 		}
 	}
 	out := []string{title}
-	for r := range rows {
+	for r, row := range dots.rows() {
 		label := "     "
 		switch r {
 		case 0:
@@ -109,9 +83,76 @@ func (a *analysisState) graph(l Lang, width, height int, cur *kif.Node) []string
 		case height - 1:
 			label = fmt.Sprintf("%+5d", -rng)
 		}
-		out = append(out, label+"|"+string(rows[r]))
+		out = append(out, label+"|"+row)
 	}
-	last := fmt.Sprint(a.line[n-1].Ply)
-	out = append(out, fmt.Sprintf("%*s0%*s", axisW, "", max(1, cols-1), last))
+	return append(out, strings.Repeat(" ", axisW)+string(a.graphMarks(cols, curIdx)))
+}
+
+// graphMarks is the line under the graph: the first and last move
+// numbers at the ends, then ? under each dubious move, ! under each
+// blunder, and ^ under the move on screen, each at its column.
+func (a *analysisState) graphMarks(cols, curIdx int) []rune {
+	n := len(a.line)
+	last := []rune(fmt.Sprint(a.line[n-1].Ply))
+	marks := []rune("0" + strings.Repeat(" ", max(0, cols-1-len(last))) + string(last))
+	for len(marks) < cols {
+		marks = append(marks, ' ')
+	}
+	col := func(i int) int { return min(cols-1, i*cols/n) }
+	for i, nd := range a.line {
+		switch _, mk := a.loss(nd); mk {
+		case "?":
+			if marks[col(i)] != '!' {
+				marks[col(i)] = '?'
+			}
+		case "??":
+			marks[col(i)] = '!'
+		}
+	}
+	if curIdx >= 0 {
+		marks[col(curIdx)] = '^'
+	}
+	return marks
+}
+
+func sign(v int) float64 {
+	if v < 0 {
+		return -1
+	}
+	return 1
+}
+
+// braille is a grid of dots drawn with the braille characters (U+2800):
+// each cell holds two columns and four rows of dots.
+type braille struct {
+	w, h  int // in dots
+	cells [][]rune
+}
+
+func newBraille(cols, rows int) *braille {
+	b := &braille{w: 2 * cols, h: 4 * rows, cells: make([][]rune, rows)}
+	for r := range b.cells {
+		b.cells[r] = []rune(strings.Repeat(string(rune(0x2800)), cols))
+	}
+	return b
+}
+
+// brailleBit is the bit of the dot at column x%2, row y%4 of a cell.
+var brailleBit = [4][2]rune{{0x01, 0x08}, {0x02, 0x10}, {0x04, 0x20}, {0x40, 0x80}}
+
+// set puts a dot at (x, y), y from the top; one outside is dropped.
+func (b *braille) set(x, y int) {
+	if x < 0 || y < 0 || x >= b.w || y >= b.h {
+		return
+	}
+	b.cells[y/4][x/2] |= brailleBit[y%4][x%2]
+}
+
+// rows are the grid's lines of text.
+func (b *braille) rows() []string {
+	out := make([]string, len(b.cells))
+	for i, c := range b.cells {
+		out[i] = string(c)
+	}
 	return out
 }

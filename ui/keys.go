@@ -25,6 +25,7 @@ type keyMap struct {
 	Edit                  key.Binding
 	Practice              key.Binding
 	Lesson                key.Binding // the check lesson
+	Mistakes              key.Binding // problems from the player's own games
 	Help, Quit            key.Binding
 	// Replaying records.
 	StepBack, StepFwd      key.Binding
@@ -84,6 +85,7 @@ func newKeyMapIn(l Lang) keyMap {
 		Edit:         b([]string{"b"}, "b", "key.Edit"),
 		Practice:     b([]string{"t"}, "t", "key.Practice"),
 		Lesson:       b([]string{"L"}, "L", "key.Lesson"),
+		Mistakes:     b([]string{"T"}, "T", "key.Mistakes"),
 		Help:         b([]string{"?"}, "?", "key.Help"),
 		Quit:         b([]string{"q", "ctrl+c"}, "q", "key.Quit"),
 		StepBack:     b([]string{"left"}, "<- ->", "key.StepBack"),
@@ -139,7 +141,7 @@ func (k keyMap) help(replay, study bool) helpKeys {
 		short: short,
 		full: [][]key.Binding{
 			{k.Up, k.Select, k.Cancel, k.HandNext, k.MoveLine, k.Undo, k.Redo, k.Flip},
-			{k.NewGame, k.Resign, k.Declare, k.MoveNow, k.Hint, k.Edit, k.Practice, k.Lesson, k.EffectMap, k.CheckStudy, k.KindNext, k.Attacker, k.AllOrigins},
+			{k.NewGame, k.Resign, k.Declare, k.MoveNow, k.Hint, k.Edit, k.Practice, k.Lesson, k.Mistakes, k.EffectMap, k.CheckStudy, k.KindNext, k.Attacker, k.AllOrigins},
 			{k.StepBack, k.PageBack, k.First, k.Jump, k.PrevBranch, k.Variations, k.PlayFromHere},
 			{k.Open, k.Save, k.SaveAs, k.Comment, k.Promote, k.Delete, k.CopySFEN, k.CopyKIF},
 			{k.Analysis, k.MoreCands, k.PickCand, k.AnalyzeAll, k.WriteAnalysis, k.MateSearch, k.Engines, k.HideEval, k.Help, k.Quit},

@@ -119,6 +119,10 @@ type Model struct {
 	tsume    []practiceSet
 	// lesson is the check lesson while it is open ('L').
 	lesson *lessonState
+	// drill asks the problems made from the player's own games ('T');
+	// review is the review of the game on screen that makes them.
+	drill  *drillState
+	review reviewState
 }
 
 // New returns the model.
@@ -237,7 +241,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case aiInfoMsg:
 		return m.onAIInfo(msg)
 	case aiDoneMsg:
-		return m.onAIDone(msg)
+		return tea.Batch(m.onAIDone(msg), m.learnGoForms())
 	case tickMsg:
 		return m.onTick(msg)
 	case mateDoneMsg:
@@ -245,8 +249,15 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return nil
 	case mateProgressMsg:
 		return m.onMateProgress(msg)
+	case reviewProgress:
+		return m.onReview(msg, msg.ch)
+	case reviewDoneMsg:
+		return m.onReview(msg, nil)
+	case drillSaveErrMsg:
+		m.setMessage(fileErrWords(m.lang, msg.err), true)
+		return nil
 	case analysisMsg:
-		return m.onAnalysis(msg)
+		return tea.Batch(m.onAnalysis(msg), m.learnGoForms())
 	case enginesReadyMsg:
 		return m.onEnginesReady(msg)
 	case engineRegisteredMsg:
@@ -440,6 +451,9 @@ func (m *Model) tryMove(mv game.Move) tea.Cmd {
 func (m *Model) playMove(mv game.Move) tea.Cmd {
 	if m.practice != nil {
 		return m.practiceMove(mv)
+	}
+	if m.drill != nil {
+		return m.drillMove(mv)
 	}
 	spent := time.Duration(0)
 	if m.s.playing {

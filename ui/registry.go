@@ -41,11 +41,14 @@ type EngineEntry struct {
 	Values   []OptionSetting `json:"options,omitempty"`
 	Play     bool            `json:"default_play,omitempty"`
 	Analysis bool            `json:"default_analysis,omitempty"`
+	// RefusedGo are the forms of go it was found not to take
+	// (usi.Forms' names), learnt from its answers.
+	RefusedGo []string `json:"refused_go,omitempty"`
 }
 
 // config is how the entry is run.
 func (e EngineEntry) config() EngineConfig {
-	return EngineConfig{Path: e.Path, Args: e.Args, Options: e.Values}
+	return EngineConfig{Path: e.Path, Args: e.Args, Options: sentValues(e), Refused: usi.ParseForms(e.RefusedGo)}
 }
 
 // commandLine is the entry's command line as the user would type it.

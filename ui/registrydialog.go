@@ -26,6 +26,7 @@ type registryDialog struct {
 	in       textinput.Model
 	note     string // the last change, or why it failed
 	warn     bool
+	opts     *optionsDialog // the selected engine's options, while open
 }
 
 type regMode uint8
@@ -67,6 +68,9 @@ func newRegistryDialog(l Lang, dir string) *registryDialog {
 }
 
 func (d *registryDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	if d.opts != nil {
+		return nil, d.optionsKey(msg)
+	}
 	switch d.mode {
 	case regAdd, regRename:
 		return d.typing(msg)
@@ -90,6 +94,8 @@ func (d *registryDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 		d.sel = max(0, d.sel-1)
 	} else if key.Matches(msg, dkeys.Down) {
 		d.sel = min(len(d.reg.Engines), d.sel+1)
+	} else if key.Matches(msg, optKeys.Options) {
+		d.openOptions()
 	} else {
 		return nil, d.listKey(msg)
 	}
@@ -204,6 +210,9 @@ func (d *registryDialog) save(note string) tea.Cmd {
 }
 
 func (d *registryDialog) view(th *Theme, room int) string {
+	if d.opts != nil {
+		return d.opts.view(th, room)
+	}
 	var sb strings.Builder
 	sb.WriteString(th.Title.Render(tr(d.lang, "reg.title")) + "\n")
 	rows := []string{d.row(tr(d.lang, "reg.builtin"), "", !d.hasDefault(false), !d.hasDefault(true))}
@@ -224,7 +233,7 @@ func (d *registryDialog) view(th *Theme, room int) string {
 	case regRemove:
 		sb.WriteString(th.Warn.Render(fmt.Sprintf(tr(d.lang, "reg.removeAsk"), d.selName())) + "\n")
 	case regList:
-		sb.WriteString(th.Dim.Render(tr(d.lang, "reg.keys")) + "\n")
+		sb.WriteString(th.Dim.Render(tr(d.lang, "opt.regKey")+"  "+tr(d.lang, "reg.keys")) + "\n")
 	}
 	if d.note != "" {
 		style := th.Dim
