@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -31,6 +32,7 @@ type aiState struct {
 	purpose  searchPurpose
 	info     ai.Info
 	events   chan tea.Msg
+	infos    *infoThrottle      // the running search's reports on their way
 	cancel   context.CancelFunc // ends what the slot holds
 }
 
@@ -53,15 +55,21 @@ func (a *aiState) occupy() (context.Context, int) {
 	return ctx, a.gen
 }
 
+// aiInfoMsg brings a search's latest reports (see infoThrottle); ch is
+// its channel, read on after a stale message until the search's end.
 type aiInfoMsg struct {
-	gen  int
-	info ai.Info
+	gen   int
+	infos []ai.Info
+	ch    chan tea.Msg
 }
 
+// aiDoneMsg is a search's result; by is what searched (an external
+// engine whose search failed after it was cancelled is still reported).
 type aiDoneMsg struct {
 	gen     int
 	purpose searchPurpose
 	res     ai.Result
+	by      ai.Searcher
 }
 
 type tickMsg time.Time
@@ -93,20 +101,17 @@ func (m *Model) startSearch(purpose searchPurpose, level int, l ai.Limits) tea.C
 	ctx, gen := m.ai.occupy()
 	events := make(chan tea.Msg, 256)
 	m.cands.start(m.s.pos.Key())
-	res := e.Go(ctx, m.s.pos, ai.Request{Limits: l, Level: level, MultiPV: m.multiPV(purpose), Analysis: purpose != purposeMove, Info: func(i ai.Info) {
-		select {
-		case events <- aiInfoMsg{gen, i}:
-		default:
-		}
-	}})
+	infos := newInfoThrottle(events, gen)
+	res := e.Go(ctx, m.s.pos, ai.Request{Limits: l, Level: level, MultiPV: m.multiPV(purpose), Analysis: purpose != purposeMove, Info: infos.add})
 	go func() {
 		r := <-res
+		infos.finish()
 		select {
-		case events <- aiDoneMsg{gen, purpose, r}:
+		case events <- aiDoneMsg{gen, purpose, r, e}:
 		case <-time.After(time.Minute):
 		}
 	}()
-	m.ai.thinking, m.ai.purpose, m.ai.events, m.ai.info = true, purpose, events, ai.Info{}
+	m.ai.thinking, m.ai.purpose, m.ai.events, m.ai.info, m.ai.infos = true, purpose, events, ai.Info{}, infos
 	return waitEvent(events)
 }
 
@@ -160,7 +165,7 @@ func (m *Model) maybeStartAI() tea.Cmd {
 		_, gen := m.ai.occupy()
 		m.ai.thinking, m.ai.purpose = true, purposeMove
 		mv := m.opts.Opponent(m.s.pos.Clone())
-		return func() tea.Msg { return aiDoneMsg{gen, purposeMove, ai.Result{Move: mv}} }
+		return func() tea.Msg { return aiDoneMsg{gen: gen, purpose: purposeMove, res: ai.Result{Move: mv}} }
 	}
 	pl := m.s.match.Players[m.s.pos.Side()]
 	return m.startSearch(purposeMove, pl.Level, m.aiLimits())
@@ -168,32 +173,43 @@ func (m *Model) maybeStartAI() tea.Cmd {
 
 func (m *Model) onAIInfo(msg aiInfoMsg) tea.Cmd {
 	if msg.gen != m.ai.gen {
-		return nil
+		// A cancelled search: its end is still read, for an engine that
+		// fails on its way out (deaf to stop, dead).
+		if msg.ch == nil {
+			return nil
+		}
+		return waitEvent(msg.ch)
 	}
-	if m.ai.purpose == purposeAnalysis {
-		m.cands.note(msg.info)
-	}
-	if msg.info.String == "" && msg.info.MultiPV <= 1 {
-		m.ai.info = msg.info
+	for _, i := range msg.infos {
+		if m.ai.purpose == purposeAnalysis {
+			m.cands.note(i)
+		}
+		if i.String == "" && i.MultiPV <= 1 {
+			m.ai.info = i
+		}
 	}
 	return waitEvent(m.ai.events)
 }
 
 func (m *Model) onAIDone(msg aiDoneMsg) tea.Cmd {
 	if msg.gen != m.ai.gen {
+		if msg.res.Err != nil {
+			m.cancelledSearchFailed(msg.by, msg.res.Err)
+		}
 		return nil
 	}
 	m.ai.thinking = false
 	r := msg.res
 	if r.Err != nil {
-		if msg.purpose == purposeMove && m.s.aiToMove() {
+		switch e, _ := msg.by.(*engineProc); {
+		case errors.Is(r.Err, errEngineClosed):
+			// Closed on purpose while the search waited its turn.
+		case msg.purpose == purposeMove && m.s.aiToMove():
 			m.engineFailed(m.s.pos.Side(), r.Err)
-			return nil
-		}
-		m.setMessage(m.tr("engine.error")+r.Err.Error(), true)
-		if msg.purpose != purposeMove && m.ext.analyser != nil {
-			m.ext.analyser.close()
-			m.ext.analyser, m.ext.analyse = nil, false
+		case e != nil && e == m.ext.analyser:
+			m.analyserFailed(r.Err)
+		default:
+			m.setMessage(m.tr("engine.error")+engineFailWords(m.lang, r.Err), true)
 		}
 		return nil
 	}

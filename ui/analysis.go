@@ -189,7 +189,7 @@ func (m *Model) onAnalysis(msg analysisMsg) tea.Cmd {
 	}
 	if msg.err != nil {
 		a.running = false
-		m.setMessage(m.tr("engine.error")+msg.err.Error(), true)
+		m.analyserFailed(msg.err)
 		return nil
 	}
 	if msg.done {

@@ -112,6 +112,8 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		m.s.markEdited()
 	case saveThenMsg:
 		cmd = m.saveThen(msg.then)
+	case engineFailAnswerMsg:
+		cmd = m.onEngineFailAnswer(msg)
 	case leavePracticeThenMsg:
 		if m.practice != nil {
 			m.leavePractice()

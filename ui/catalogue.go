@@ -710,6 +710,24 @@ var catalogue = map[string][2]string{
 	"open.noMatch":           {"no file or folder begins so", "該当するファイルもフォルダもありません"},
 	"open.more":              {"  ... %d more", "  ...ほか%d件"},
 	"open.keys2":             {"  enter open  tab complete (twice: list)  esc back", "  enter 開く  tab 補完 (2回で一覧)  esc 戻る"},
+	// Misbehaving engines (issue 43 item 5): what the engine did, and the offer after it.
+	"efail.exited":          {"%s ended (exit code %s)", "%s が終了しました (終了コード %s)"},
+	"efail.killed":          {"%s ended (%s)", "%s が終了しました (%s)"},
+	"efail.closed":          {"%s closed its output and was ended", "%s が出力を閉じたため終了させました"},
+	"efail.notReady":        {"%s did not get ready within %v (no readyok) and was ended", "%s の準備が %v 以内に終わらないため終了させました"},
+	"efail.silent":          {"%s did not answer within %v and was ended", "%s が %v 以内に応答しないため終了させました"},
+	"efail.deafStop":        {"%s sent no move within %v after being told to stop, and was ended", "%s が停止の指示から %v 以内に指し手を返さないため終了させました"},
+	"efail.overTime":        {"%s sent no move within its time and %v more, and was ended", "%s が持ち時間を %v 過ぎても指し手を返さないため終了させました"},
+	"efail.illegal":         {"%s played an illegal move: %s", "%s が反則の手を指しました: %s"},
+	"efail.malformed":       {"%s sent a move that cannot be read: %q", "%s が読めない指し手を送りました: %q"},
+	"efail.noMove":          {"%s sent its answer without a move", "%s が指し手のない答えを送りました"},
+	"efail.stderr":          {"; its last words on stderr: ", "。標準エラー出力の最後: "},
+	"efail.ask":             {"You play its side if you go on.", "続けるとその手番はあなたが指します。"},
+	"efail.save":            {"save the record (the game stops)", "棋譜を保存 (対局は中断)"},
+	"efail.stop":            {"stop the game", "対局を中断"},
+	"efail.alone":           {"go on alone", "一人で続ける"},
+	"efail.analysisStopped": {"; the analysis stopped (a or A starts it again with the built-in AI)", "。検討を止めました (a か A で内蔵の将棋AIが検討します)"},
+	"st.interrupted":        {"game interrupted", "中断"},
 }
 
 // tr is the message key in the model's language.

@@ -43,7 +43,7 @@ func (e *engineProc) search(ctx context.Context, p *game.Position, r ai.Request)
 		e.learnt.Store(uint32(e.refused))
 		if res.Err != nil {
 			// It died on the form: start it again, as it was started.
-			c, err := startEngine(e.cfg)
+			c, err := startEngineWith(e.cfg, e.times)
 			if err != nil {
 				return ai.Result{Resign: true, Err: err}
 			}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -26,8 +27,9 @@ import (
 // and the analyser a third, so that no two searches share one. Engines
 // start off the UI goroutine; until they are ready the game waits. An
 // engine that fails (dies, goes silent, plays an illegal move) is
-// reported with what it did, its side passes to the person at the
-// keyboard, and the game goes on.
+// reported with what it did and ended, and its side passes to the person
+// at the keyboard, who is asked whether to go on alone, save or stop
+// (enginefail.go); a failed analyser stops the analysis.
 
 // EngineConfig names an external USI engine, the arguments it is run
 // with and the options set on it after it starts.
@@ -174,9 +176,19 @@ type engineProc struct {
 	// learnt holds them, as a usi.Forms, once one is learnt, until taken.
 	refused usi.Forms
 	learnt  atomic.Uint32
+	times   engineTimes // its limits (to start it again)
+	// closed ends, when the engine is closed, the search it runs and any
+	// waiting for their turn (an analysis runs until stopped).
+	closed context.Context
+	stop   context.CancelFunc
 }
 
 var _ ai.Searcher = (*engineProc)(nil)
+
+func newEngineProc(c *usi.Client, cfg EngineConfig, times engineTimes) *engineProc {
+	ctx, stop := context.WithCancel(context.Background())
+	return &engineProc{c: c, cfg: cfg, refused: cfg.Refused, times: times, closed: ctx, stop: stop}
+}
 
 // Go starts a search once the previous one has answered.
 func (e *engineProc) Go(ctx context.Context, p *game.Position, r ai.Request) <-chan ai.Result {
@@ -185,16 +197,28 @@ func (e *engineProc) Go(ctx context.Context, p *game.Position, r ai.Request) <-c
 	go func() {
 		e.mu.Lock()
 		defer e.mu.Unlock()
+		if e.closed.Err() != nil {
+			out <- ai.Result{Resign: true, Err: errEngineClosed}
+			return
+		}
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		defer context.AfterFunc(e.closed, cancel)()
 		out <- e.search(ctx, p, r)
 	}()
 	return out
 }
 
-// close ends the engine in the background (it may take a second to quit).
+// errEngineClosed answers a search asked of an engine already closed.
+var errEngineClosed = errors.New("the engine was closed")
+
+// close ends the engine in the background (it may take a second to quit),
+// stopping its search first.
 func (e *engineProc) close() {
 	if e == nil {
 		return
 	}
+	e.stop()
 	go func() {
 		e.mu.Lock()
 		defer e.mu.Unlock()
@@ -210,12 +234,22 @@ func (e *engineProc) name(path string) string {
 	return filepath.Base(path)
 }
 
+// engineTimes bounds an external engine's answers (zero: the USI
+// client's defaults, 30 s to get ready and 5 s of grace after its time or
+// stop); tests shorten them.
+type engineTimes struct {
+	start, grace time.Duration
+}
+
 // startEngine runs an engine, sets its options and readies it for a game.
-func startEngine(cfg EngineConfig) (*engineProc, error) {
+func startEngine(cfg EngineConfig) (*engineProc, error) { return startEngineWith(cfg, engineTimes{}) }
+
+// startEngineWith is startEngine within times.
+func startEngineWith(cfg EngineConfig, times engineTimes) (*engineProc, error) {
 	if cfg.Path == "" {
 		return nil, errors.New("no engine path")
 	}
-	c, err := usi.StartEngine(usi.ClientConfig{Path: cfg.Path, Args: cfg.Args})
+	c, err := usi.StartEngine(usi.ClientConfig{Path: cfg.Path, Args: cfg.Args, StartTimeout: times.start, Grace: times.grace})
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +263,7 @@ func startEngine(cfg EngineConfig) (*engineProc, error) {
 		_ = c.Close()
 		return nil, err
 	}
-	return &engineProc{c: c, cfg: cfg, refused: cfg.Refused}, nil
+	return newEngineProc(c, cfg, times), nil
 }
 
 // extState holds the running external engines.
@@ -249,6 +283,7 @@ type extState struct {
 	// resumed: the engines being started are a recovered game's; one
 	// that does not start again is offered to the person (resumeOffer).
 	resumed bool
+	times   engineTimes
 }
 
 // enginesReadyMsg brings the engines started for a game (and the
@@ -291,7 +326,7 @@ func (m *Model) loadEngines() tea.Cmd {
 		return nil
 	}
 	x.loading = true
-	gen, cfg, lang := x.gen, x.cfg, m.lang
+	gen, cfg, lang, times := x.gen, x.cfg, m.lang, x.times
 	m.setMessage(m.tr("engine.starting"), false)
 	return func() tea.Msg {
 		msg := enginesReadyMsg{gen: gen, wantAnalyser: wantAnalyser}
@@ -299,7 +334,7 @@ func (m *Model) loadEngines() tea.Cmd {
 		var mu sync.Mutex
 		start := func(cfg EngineConfig, into **engineProc) {
 			defer wg.Done()
-			e, err := startEngine(cfg)
+			e, err := startEngineWith(cfg, times)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -401,12 +436,19 @@ func (m *Model) searcher(purpose searchPurpose) ai.Searcher {
 
 // engineFailed reports an external engine's failure on its side's move:
 // the engine is ended and the side passes to the person, so the game (and
-// its record) survives.
+// its record) survives, and the person is asked what now.
 func (m *Model) engineFailed(side game.Color, err error) {
+	// (Where both sides are engines, the arbiter ends the game instead:
+	// that branch belongs here, first.)
 	m.ext.side[side].close()
 	m.ext.side[side] = nil
 	m.s.match.Players[side] = player{}
-	m.setMessage(m.tr("engine.error")+err.Error()+m.tr("engine.takeover"), true)
+	why := engineFailWords(m.lang, err)
+	if m.dialog == nil && m.s.playing && !m.s.end.over {
+		m.engineFailOffer(why)
+		return
+	}
+	m.setMessage(m.tr("engine.error")+why+m.tr("engine.takeover"), true)
 }
 
 // engineErrWords says why an engine did not start in the screen's words
@@ -420,5 +462,5 @@ func engineErrWords(l Lang, path string, err error) string {
 	case errors.Is(err, fs.ErrPermission):
 		return fmt.Sprintf(tr(l, "engine.notRunnable"), path)
 	}
-	return err.Error()
+	return engineFailWords(l, err)
 }

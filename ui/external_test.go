@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"kiki/ai"
+	"kiki/ai/usi/fakeengine"
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/match"
@@ -23,6 +24,7 @@ import (
 // The test binary doubles as a fake USI engine: run again with
 // KIKI_UI_FAKE_USI set, it speaks USI instead of running the tests.
 func TestMain(m *testing.M) {
+	fakeengine.Main()
 	if mode := os.Getenv("KIKI_UI_FAKE_USI"); mode != "" {
 		os.Exit(fakeUSI(mode))
 	}
@@ -207,7 +209,8 @@ func TestExternalEngineGame(t *testing.T) {
 }
 
 // An engine that dies while thinking is reported with what happened, its
-// side passes to the person, and the game (with its moves) survives.
+// side passes to the person (who chooses to go on alone), and the game
+// (with its moves) survives.
 func TestExternalEngineCrash(t *testing.T) {
 	o := testOptions()
 	o.Players = [2]bool{false, true}
@@ -215,7 +218,12 @@ func TestExternalEngineCrash(t *testing.T) {
 	tm := teatest.NewTestModel(t, New(o), teatest.WithInitialTermSize(120, 30))
 	waitText(t, tm, "engine ready")
 	keys(tm, ":", "7g7f", "enter")
-	waitText(t, tm, "segmentation fault")
+	// The offer says what happened (one frame: each wait reads on).
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("segmentation fault")) && bytes.Contains(b, []byte("go on alone"))
+	}, teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	keys(tm, "c")
+	waitText(t, tm, "you play its side now")
 	// The person plays 後手's move now.
 	keys(tm, ":", "3c3d", "enter")
 	waitText(t, tm, "last ☖３四歩")

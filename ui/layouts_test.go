@@ -90,7 +90,7 @@ func analysing(t *testing.T, m *Model) {
 			pv = append(pv, mv)
 			q.DoMove(mv)
 		}
-		m.Update(aiInfoMsg{gen: m.ai.gen, info: ai.Info{Depth: 9, MultiPV: i + 1, Score: 40 - 25*i, Nodes: 123456, NPS: 500000, PV: pv}})
+		m.Update(aiInfoMsg{gen: m.ai.gen, infos: []ai.Info{{Depth: 9, MultiPV: i + 1, Score: 40 - 25*i, Nodes: 123456, NPS: 500000, PV: pv}}})
 	}
 }
 

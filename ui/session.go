@@ -206,6 +206,9 @@ func (e ending) bannerIn(l Lang, names [2]string) string {
 	if e.draw {
 		return fmt.Sprintf(tr(l, "st.draw"), e.reasonIn(l))
 	}
+	if e.reason == "中断" {
+		return tr(l, "st.interrupted") // no result: no winner to name
+	}
 	return fmt.Sprintf(tr(l, "st.wins"), e.reasonIn(l), names[e.winner])
 }
 

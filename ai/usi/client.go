@@ -2,6 +2,7 @@ package usi
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"kiki/ai"
 	"kiki/game"
@@ -21,7 +24,11 @@ import (
 // board can play against it or use it as its analyser. Everything the
 // engine sends is checked: a move is played only if it is legal, and an
 // engine that dies, goes silent or talks nonsense is reported as an error
-// naming what it did, never waited on for ever.
+// naming what it did, never waited on for ever. What it writes is read
+// as text whatever it is: a line over 1 MiB is skipped, and bytes that
+// are not UTF-8 or are control characters (a terminal's escapes) never
+// reach the screen. An engine that fails is killed (with whatever it
+// started: it runs in a process group of its own) and waited for.
 
 var _ ai.Searcher = (*Client)(nil)
 
@@ -59,11 +66,17 @@ type Client struct {
 	cfg    ClientConfig
 	cmd    *exec.Cmd
 	in     io.WriteCloser
+	out    *os.File      // the read end of its standard output
 	lines  chan string   // the engine's output, closed when it exits
 	exited chan struct{} // closed once the process has been waited for
-	stderr *tailBuffer
-	mu     sync.Mutex
-	err    error // set once the engine has failed; every later call returns it
+	// quit is closed when nothing more will be read from lines (Close,
+	// kill): the reader then throws the engine's output away instead of
+	// waiting for a reader, so that neither it nor the engine blocks.
+	quit     chan struct{}
+	quitOnce sync.Once
+	stderr   *tailBuffer
+	mu       sync.Mutex
+	err      error // set once the engine has failed; every later call returns it
 }
 
 // tailBuffer keeps the last few KiB an engine wrote on stderr, for the
@@ -83,10 +96,15 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// String is the tail, each line made readable (see clean).
 func (t *tailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return strings.TrimSpace(string(t.buf))
+	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
+	for i, l := range lines {
+		lines[i] = clean([]byte(l))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // StartEngine runs the engine and completes the USI handshake (usi …
@@ -112,22 +130,27 @@ func StartEngine(cfg ClientConfig) (*Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("engine %s: %w", cfg.Path, err)
 	}
-	out, err := cmd.StdoutPipe()
+	// Standard output is a pipe of the client's own, not StdoutPipe's:
+	// Wait closes StdoutPipe's when the process exits, and the process
+	// is waited for apart from the reading (an engine's child may hold
+	// the pipe open after the engine is gone).
+	out, w, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("engine %s: %w", cfg.Path, err)
 	}
-	c := &Client{cfg: cfg, cmd: cmd, in: in, lines: make(chan string, 4096), exited: make(chan struct{}), stderr: &tailBuffer{}}
-	cmd.Stderr = c.stderr
-	if err := cmd.Start(); err != nil {
+	c := &Client{cfg: cfg, cmd: cmd, in: in, out: out, lines: make(chan string, 4096), exited: make(chan struct{}),
+		quit: make(chan struct{}), stderr: &tailBuffer{}}
+	cmd.Stdout, cmd.Stderr = w, c.stderr
+	cmd.WaitDelay = time.Second // stderr's copy after the process has gone
+	ownProcessGroup(cmd)
+	err = cmd.Start()
+	_ = w.Close()
+	if err != nil {
+		_ = out.Close()
 		return nil, fmt.Errorf("engine %s: cannot start it: %w", cfg.Path, err)
 	}
+	go c.read(out)
 	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			c.lines <- strings.TrimRight(sc.Text(), "\r")
-		}
-		close(c.lines)
 		_ = cmd.Wait()
 		close(c.exited)
 	}()
@@ -137,7 +160,7 @@ func StartEngine(cfg ClientConfig) (*Client, error) {
 	}
 	deadline := time.After(cfg.StartTimeout)
 	for {
-		l, err := c.next(deadline, "usiok after usi")
+		l, err := c.next(deadline, WaitingHandshake)
 		if err != nil {
 			c.kill()
 			return nil, err
@@ -269,7 +292,7 @@ func (c *Client) Ready() error {
 	}
 	deadline := time.After(c.cfg.StartTimeout)
 	for {
-		l, err := c.next(deadline, "readyok after isready")
+		l, err := c.next(deadline, WaitingReady)
 		if err != nil {
 			return err
 		}
@@ -279,17 +302,39 @@ func (c *Client) Ready() error {
 	}
 }
 
-// EngineError is an engine that stopped answering: it exited (Status
-// says how) or said nothing within Timeout while kiki waited for
-// Waiting; Stderr is the end of what it wrote on stderr.
+// EngineError is an engine that failed: it exited (Status says how),
+// said nothing within Timeout while kiki waited for Waiting, or sent a
+// move that is illegal or cannot be read (Sent); Stderr is the end of
+// what it wrote on stderr.
 type EngineError struct {
+	Kind    Failure
 	Engine  string
-	Waiting string        // "usiok after usi", …
+	Waiting string        // "usiok after usi", "readyok after isready", "bestmove after stop", …
 	Timeout time.Duration // non-zero: it was still running, silent
 	Status  string        // its exit status, when it exited
+	Sent    string        // the move refused ("7g7f", "zz99"; "" for a bestmove naming none)
 	Stderr  string        // its last lines on stderr
 	msg     string
 }
+
+// Failure is what an engine did wrong.
+type Failure int
+
+// The failures of an engine.
+const (
+	Exited    Failure = iota // the process ended (or closed its output)
+	Silent                   // no answer within the time allowed
+	Illegal                  // a well-formed move that is not legal
+	Malformed                // a bestmove that names no move kiki can read
+)
+
+// What kiki waited for, as EngineError.Waiting says it.
+const (
+	WaitingHandshake = "usiok after usi"
+	WaitingReady     = "readyok after isready"
+	WaitingAfterStop = "bestmove after stop"
+	WaitingInTime    = "bestmove within its time"
+)
 
 func (e *EngineError) Error() string { return e.msg }
 
@@ -396,28 +441,11 @@ func (c *Client) await(ctx context.Context, p *game.Position, r ai.Request) ai.R
 		overdue = time.After(t + c.cfg.Grace)
 	}
 	done := ctx.Done()
+	stopped := false
 	var infos infoTracker
-	for {
-		var l string
-		var ok bool
-		select {
-		case l, ok = <-c.lines:
-			if !ok {
-				return ai.Result{Resign: true, Err: c.died("while thinking")}
-			}
-		case <-done:
-			done = nil
-			if err := c.send("stop"); err != nil {
-				return ai.Result{Resign: true, Err: err}
-			}
-			overdue = time.After(c.cfg.Grace)
-			continue
-		case <-overdue:
-			err := fmt.Errorf("engine %s sent no bestmove within %v of its time", c.label(), c.cfg.Grace)
-			c.fail(err)
-			c.kill()
-			return ai.Result{Resign: true, Err: err}
-		}
+	// take reads one line; it returns the result when the line ends the
+	// search.
+	take := func(l string) (ai.Result, bool) {
 		switch {
 		case strings.HasPrefix(l, "info "):
 			i := infos.add(p, l, time.Since(start))
@@ -425,9 +453,60 @@ func (c *Client) await(ctx context.Context, p *game.Position, r ai.Request) ai.R
 				r.Info(i)
 			}
 		case l == "bestmove" || strings.HasPrefix(l, "bestmove "):
-			return c.bestmove(p, l, infos.head)
+			return c.bestmove(p, l, infos.head), true
+		}
+		return ai.Result{}, false
+	}
+	for {
+		select {
+		case l, ok := <-c.lines:
+			if !ok {
+				return ai.Result{Resign: true, Err: c.died("while thinking")}
+			}
+			if res, end := take(l); end {
+				return res
+			}
+		case <-done:
+			done = nil
+			if err := c.send("stop"); err != nil {
+				return ai.Result{Resign: true, Err: err}
+			}
+			overdue, stopped = time.After(c.cfg.Grace), true
+		case <-overdue:
+			// Behind a flood of reports the move may have come and wait
+			// unread: what has come is read first.
+			for range 2 * cap(c.lines) {
+				select {
+				case l, ok := <-c.lines:
+					if !ok {
+						return ai.Result{Resign: true, Err: c.died("while thinking")}
+					}
+					if res, end := take(l); end {
+						return res
+					}
+					continue
+				default:
+				}
+				break
+			}
+			return ai.Result{Resign: true, Err: c.overdue(stopped, timeLimit(p.Side(), r.Limits))}
 		}
 	}
+}
+
+// overdue fails the engine that sent no bestmove within the grace after
+// stop, or after its time (limit), and kills it.
+func (c *Client) overdue(stopped bool, limit time.Duration) error {
+	e := &EngineError{Kind: Silent, Engine: c.label(), Waiting: WaitingInTime, Timeout: c.cfg.Grace, Stderr: c.stderr.String()}
+	if stopped {
+		e.Waiting = WaitingAfterStop
+		e.msg = fmt.Sprintf("engine %s sent no bestmove within %v after stop", c.label(), c.cfg.Grace)
+	} else {
+		e.msg = fmt.Sprintf("engine %s sent no bestmove within %v past its time (%v)", c.label(), c.cfg.Grace, limit)
+	}
+	c.fail(e)
+	c.kill()
+	return e
 }
 
 // bestmove reads "bestmove M [ponder P]", "bestmove resign" and
@@ -435,7 +514,8 @@ func (c *Client) await(ctx context.Context, p *game.Position, r ai.Request) ai.R
 func (c *Client) bestmove(p *game.Position, l string, last ai.Info) ai.Result {
 	f := strings.Fields(l)
 	if len(f) < 2 {
-		return ai.Result{Resign: true, Err: fmt.Errorf("engine %s: %q names no move", c.label(), l)}
+		e := &EngineError{Kind: Malformed, Engine: c.label(), msg: fmt.Sprintf("engine %s: %q names no move", c.label(), l)}
+		return ai.Result{Resign: true, Err: e}
 	}
 	res := ai.Result{Score: last.Score, Depth: last.Depth, Nodes: last.Nodes}
 	switch f[1] {
@@ -451,7 +531,12 @@ func (c *Client) bestmove(p *game.Position, l string, last ai.Info) ai.Result {
 	}
 	m, err := p.ParseUSIMove(f[1])
 	if err != nil {
-		return ai.Result{Resign: true, Err: fmt.Errorf("engine %s played an illegal move: %w", c.label(), err)}
+		e := &EngineError{Kind: Illegal, Engine: c.label(), Sent: f[1], msg: fmt.Sprintf("engine %s played an illegal move: %v", c.label(), err)}
+		if !wellFormedMove(f[1]) {
+			e.Kind = Malformed
+			e.msg = fmt.Sprintf("engine %s sent a move that is not USI: %q", c.label(), f[1])
+		}
+		return ai.Result{Resign: true, Err: e}
 	}
 	res.Move = m
 	res.PV = []game.Move{m}
@@ -653,9 +738,23 @@ func parseScore(kind, v string) int {
 	return ai.MateScore - n
 }
 
+// wellFormedMove says whether s is written as a USI move (7g7f, 8h2b+,
+// P*5e), legal or not.
+func wellFormedMove(s string) bool {
+	sq := func(f, r byte) bool { return f >= '1' && f <= '9' && r >= 'a' && r <= 'i' }
+	switch {
+	case len(s) == 4 && s[1] == '*':
+		return strings.IndexByte("PLNSGBR", s[0]) >= 0 && sq(s[2], s[3])
+	case len(s) == 4 || len(s) == 5 && s[4] == '+':
+		return sq(s[0], s[1]) && sq(s[2], s[3])
+	}
+	return false
+}
+
 // Close asks the engine to quit and, if it has not within a second, ends
-// it.
+// it; the process has been waited for when it returns.
 func (c *Client) Close() error {
+	c.stopReading()
 	_ = c.send("quit")
 	_ = c.in.Close()
 	select {
@@ -664,7 +763,87 @@ func (c *Client) Close() error {
 		c.kill()
 		<-c.exited
 	}
+	// A child of the engine may still hold its output open: the reader
+	// must not wait for it.
+	_ = c.out.Close()
 	return nil
+}
+
+// Gone is closed once the engine's process has ended and been waited
+// for.
+func (c *Client) Gone() <-chan struct{} { return c.exited }
+
+// maxLine is the longest line read from an engine; a longer one is
+// skipped whole.
+const maxLine = 1 << 20
+
+// read hands the engine's output on, line by line, made readable, until
+// it ends; lines is closed then.
+func (c *Client) read(r io.Reader) {
+	defer close(c.lines)
+	br := bufio.NewReaderSize(r, 64<<10)
+	var long []byte // a line longer than the buffer, so far
+	skip := false   // the line is over maxLine: read to its end, hand nothing on
+	for {
+		frag, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			if long = append(long, frag...); len(long) > maxLine {
+				long, skip = long[:0], true
+			}
+			continue
+		}
+		line := frag
+		if len(long) > 0 {
+			line = append(long, frag...)
+		}
+		if !skip && len(line) > 0 && len(line) <= maxLine+2 {
+			select {
+			case c.lines <- clean(line):
+			case <-c.quit:
+				_, _ = io.Copy(io.Discard, br)
+				return
+			}
+		}
+		long, skip = long[:0], false
+		if err != nil {
+			return
+		}
+	}
+}
+
+// clean is one line of an engine's output as text: without its line
+// end, invalid UTF-8 as U+FFFD, other control characters (escapes that
+// would drive the terminal) left out and tabs as spaces.
+func clean(b []byte) string {
+	b = bytes.TrimRight(b, "\r\n")
+	plain := utf8.Valid(b)
+	for i, x := range b {
+		// C0 controls and DEL; C1 controls are U+0080–U+009F, in UTF-8
+		// 0xC2 then 0x80–0x9F.
+		if x < 0x20 || x == 0x7f || x == 0xc2 && i+1 < len(b) && b[i+1] < 0xa0 {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return string(b)
+	}
+	var sb strings.Builder
+	for _, r := range strings.ToValidUTF8(string(b), "\uFFFD") {
+		switch {
+		case r == '\t':
+			sb.WriteByte(' ')
+		case unicode.IsControl(r):
+		default:
+			sb.WriteRune(r)
+		}
+	}
+	return sb.String()
+}
+
+// stopReading says that nothing more will be read from lines.
+func (c *Client) stopReading() {
+	c.quitOnce.Do(func() { close(c.quit) })
 }
 
 func (c *Client) label() string {
@@ -711,8 +890,9 @@ func (c *Client) next(deadline <-chan time.Time, waitingFor string) (string, err
 		if tail != "" {
 			msg += ": " + lastLine(tail)
 		}
-		err := &EngineError{Engine: c.label(), Waiting: waitingFor, Timeout: c.cfg.StartTimeout, Stderr: tail, msg: msg}
+		err := &EngineError{Kind: Silent, Engine: c.label(), Waiting: waitingFor, Timeout: c.cfg.StartTimeout, Stderr: tail, msg: msg}
 		c.fail(err)
+		c.kill()
 		return "", err
 	}
 }
@@ -723,9 +903,11 @@ func (c *Client) died(when string) error {
 	select {
 	case <-c.exited:
 	case <-time.After(time.Second):
+		c.kill() // it closed its output and lives on: it is no engine now
+		<-c.exited
 	}
 	msg := fmt.Sprintf("engine %s stopped %s", c.label(), when)
-	e := &EngineError{Engine: c.label(), Waiting: strings.TrimPrefix(when, "waiting for "), Stderr: c.stderr.String()}
+	e := &EngineError{Kind: Exited, Engine: c.label(), Waiting: strings.TrimPrefix(when, "waiting for "), Stderr: c.stderr.String()}
 	if st := c.cmd.ProcessState; st != nil {
 		e.Status = st.String()
 		msg += " (" + e.Status + ")"
@@ -746,8 +928,11 @@ func lastLine(s string) string {
 	return s
 }
 
+// kill ends the engine and whatever it started; it is waited for in the
+// background.
 func (c *Client) kill() {
+	c.stopReading()
 	if c.cmd.Process != nil {
-		_ = c.cmd.Process.Kill()
+		killProcessGroup(c.cmd.Process)
 	}
 }

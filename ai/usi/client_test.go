@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"kiki/ai"
+	"kiki/ai/usi/fakeengine"
 	"kiki/game"
 )
 
@@ -18,6 +19,7 @@ import (
 // binary started again with KIKI_FAKE_USI set plays one of the engines
 // below — kiki's own engine, or one that misbehaves in a chosen way.
 func TestMain(m *testing.M) {
+	fakeengine.Main()
 	if mode := os.Getenv("KIKI_FAKE_USI"); mode != "" {
 		os.Exit(fakeEngine(mode))
 	}
