@@ -1,6 +1,7 @@
 package usi
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -126,7 +127,7 @@ func RollingTimes(i int) time.Duration {
 
 // Refused reports whether res, the answer to a search sent in form f,
 // says the engine refused that form: it died before reporting any search
-// (gpsusi throws on a go form it does not know), or, for infinite, it
+// (gpsusi throws on a node budget or a depth), or, for infinite, it
 // answered with no search reported at all (gpsusi's silence, then
 // "bestmove resign" on stop). A clock form is never refused: an engine
 // that dies on it has crashed.
@@ -135,8 +136,11 @@ func Refused(f Form, res ai.Result) bool {
 		return false
 	}
 	if res.Err != nil {
-		ee, ok := res.Err.(*EngineError)
-		return ok && ee.Status != ""
+		// Dying is how an engine refuses a node budget or a depth
+		// (gpsusi throws); an engine that dies under go infinite has
+		// crashed (it is never how the form is refused), and is reported.
+		var ee *EngineError
+		return f != FormInfinite && errors.As(res.Err, &ee) && ee.Status != ""
 	}
 	return f == FormInfinite
 }

@@ -83,6 +83,7 @@ func TestRefused(t *testing.T) {
 		{0, died, false},           // a crash on a clock is a crash
 		{FormDepth, ai.Result{Resign: true, Err: errors.New("illegal move")}, false},
 		{FormInfinite, ai.Result{Resign: true}, true},
+		{FormInfinite, died, false}, // a crash, not a refusal
 		{FormInfinite, ai.Result{Resign: true, Depth: 2}, false},
 		{FormNodes, ai.Result{Resign: true}, false}, // a resignation, searched or not
 		{FormNodes, searched, false},
