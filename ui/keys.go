@@ -20,14 +20,14 @@ type keyMap struct {
 	Undo, Redo            key.Binding
 	Flip, NewGame, Resign key.Binding
 	Declare               key.Binding
+	MoveNow, Hint         key.Binding
+	HideEval              key.Binding
+	Edit                  key.Binding
+	Practice              key.Binding
+	Lesson                key.Binding // the check lesson
+	Help, Quit            key.Binding
 	// A game no person plays: pause or resume it, stop it (中断).
-	Pause, Stop   key.Binding
-	MoveNow, Hint key.Binding
-	HideEval      key.Binding
-	Edit          key.Binding
-	Practice      key.Binding
-	Lesson        key.Binding // the check lesson
-	Help, Quit    key.Binding
+	Pause, Stop key.Binding
 	// Replaying records.
 	StepBack, StepFwd      key.Binding
 	PageBack, PageFwd      key.Binding
