@@ -84,6 +84,11 @@ func TestGameDialogSidesFromRegistry(t *testing.T) {
 	if !reflect.DeepEqual(msg.players[0], msg.players[1]) {
 		t.Errorf("gps on both sides: %+v and %+v", msg.players[0], msg.players[1])
 	}
+	// kiki against kiki stays so, the default for play notwithstanding.
+	d = newGameDialog(5, [2]player{{AI: true, Level: 5}, {AI: true, Level: 5}}, evenNames, false).withRegistry(engines)
+	if d.sideText(0) != "AI (kiki)" || d.sideText(1) != "AI (kiki)" {
+		t.Errorf("kiki vs kiki reopened as %q vs %q", d.sideText(0), d.sideText(1))
+	}
 	// The dialog opens on the game on screen: a registered engine's
 	// side on that engine, kiki's side on kiki (no default), the typed
 	// path left empty when it only names a registered engine.

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"kiki/ui/match"
 )
 
 // Who plays each side, as the new-game dialog offers it: a person, kiki's
@@ -23,9 +25,9 @@ const (
 )
 
 // withRegistry gives the dialog the registered engines: a side the game
-// on screen gave to a registered engine (or, when none is, a side kiki's
-// AI played while the registry has a default for play) opens on it, as
-// does the analyser; the typed path is left empty when it only names a
+// on screen gave to a registered engine opens on it, and the AI's side
+// against a person on the registry's default for play, when it has one
+// (kiki against kiki stays so), as does the analyser; the typed path is left empty when it only names a
 // registered engine (the suggestion beside it stays: Enter takes it).
 func (d *gameDialog) withRegistry(engines []EngineEntry) *gameDialog {
 	d.engines = engines
@@ -34,7 +36,7 @@ func (d *gameDialog) withRegistry(engines []EngineEntry) *gameDialog {
 		switch {
 		case d.external[i] && pl.Engine != "":
 			d.entry[i] = findEntry(engines, pl.Engine, pl.Args)
-		case d.players[i] && def >= 0:
+		case d.players[i] && def >= 0 && !match.NoPerson(d.was):
 			d.external[i], d.entry[i] = true, def
 		}
 	}
@@ -130,7 +132,7 @@ func (d *gameDialog) choiceText(c int) string {
 		}
 		return t("game.engine")
 	}
-	return ellipsis(d.engines[c].Name, pathShown+4)
+	return ellipsis(d.engines[c].Name, pathShown)
 }
 
 // sideText is who plays side i, as its row says it.
