@@ -187,6 +187,7 @@ func (m *Model) onAIInfo(msg aiInfoMsg) tea.Cmd {
 		if i.String == "" && i.MultiPV <= 1 {
 			m.ai.info = i
 		}
+		m.noteLine(i)
 	}
 	return waitEvent(m.ai.events)
 }
@@ -227,6 +228,9 @@ func (m *Model) onAIDone(msg aiDoneMsg) tea.Cmd {
 		return nil
 	}
 	side := m.s.pos.Side()
+	if m.judgeAnswer(side, r) {
+		return nil
+	}
 	switch {
 	case r.Declare:
 		m.s.finish(side, false, "入玉宣言", kif.EnteringKing)
@@ -289,11 +293,8 @@ func (m *Model) onTick(tickMsg) tea.Cmd {
 	m.ticking = false
 	if m.s.clockRunning() {
 		side := m.s.pos.Side()
-		if m.remaining(side) < 0 {
-			m.cancelAI()
-			// The clock shows the zero it ran down to.
-			m.s.match.Clock.Flag(side, m.opts.Now())
-			m.s.finish(side.Opp(), false, "時間切れ", kif.Timeout)
+		if m.remaining(side) < -m.timeMargin(side) && !m.waitingForEngine(side) {
+			m.loseOnTime(side)
 		}
 	}
 	return m.tick()
@@ -301,7 +302,7 @@ func (m *Model) onTick(tickMsg) tea.Cmd {
 
 // remaining is what side has left on its clock now (main time + byoyomi).
 func (m *Model) remaining(side game.Color) time.Duration {
-	return m.s.match.Clock.Remaining(side, side == m.s.pos.Side() && m.s.playing && !m.s.end.over, m.opts.Now())
+	return m.s.match.Clock.Remaining(side, m.s.turnRunning(side), m.opts.Now())
 }
 
 // spendClock charges the time of the move just made to its mover and

@@ -105,6 +105,8 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		m.s.finish(loser.Opp(), false, "投了", kif.Resign)
 	case resumeGameMsg:
 		cmd = m.takeBack(true)
+	case stopGameMsg:
+		m.stopGame()
 	case deleteVariationMsg:
 		parent := msg.node.Parent
 		kif.Remove(msg.node)
@@ -158,8 +160,12 @@ func (m *Model) beginGame(msg startGameMsg) tea.Cmd {
 	m.cancelAI()
 	m.ext.closeEngines()
 	m.ext.cfg, m.ext.analyse = msg.engine, msg.analyse
+	if msg.analyse {
+		m.ext.cfg = msg.analyser
+	}
 	if msg.engine.Path != "" {
-		if err := saveUserConfig(m.opts.ConfigDir, userConfig{Engine: msg.engine, Analyser: msg.analyse}); err != nil {
+		remember := userConfig{Engine: msg.engine, Analyser: msg.analyse && sameConfig(msg.analyser, msg.engine)}
+		if err := saveUserConfig(m.opts.ConfigDir, remember); err != nil {
 			defer m.setMessage(fileErrWords(m.lang, err), true)
 		}
 	}
@@ -196,7 +202,9 @@ func (m *Model) newGameDialog(fromHere bool) *gameDialog {
 	if m.s != nil {
 		players, names = m.s.match.Players, m.s.sideNames()
 	}
-	return newGameDialog(m.opts.Level, players, names, fromHere).withEngine(m.ext.cfg, m.ext.analyse, m.lang).suggesting(m.suggestedEngine())
+	d := newGameDialog(m.opts.Level, players, names, fromHere).withEngine(m.ext.cfg, m.ext.analyse, m.lang).suggesting(m.suggestedEngine())
+	reg, _ := loadRegistry(m.opts.ConfigDir) // a registry that cannot be read was reported at start
+	return d.withRegistry(reg.Engines)
 }
 
 // suggestedEngine is the engine the new-game dialog offers: the

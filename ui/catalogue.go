@@ -728,6 +728,27 @@ var catalogue = map[string][2]string{
 	"efail.alone":           {"go on alone", "一人で続ける"},
 	"efail.analysisStopped": {"; the analysis stopped (a or A starts it again with the built-in AI)", "。検討を止めました (a か A で内蔵の将棋AIが検討します)"},
 	"st.interrupted":        {"game interrupted", "中断"},
+	// engine against engine: the game no person plays and its arbiter (issue 43 item 3)
+	"key.Pause":        {"pause/resume (engines)", "一時停止/再開 (エンジン同士)"},
+	"key.Stop":         {"stop (engines)", "中断 (エンジン同士)"},
+	"end.異常終了":         {"engine failure", "異常終了"},
+	"eg.noLine":        {"  no report yet", "  読み筋はまだありません"},
+	"eg.depthOnly":     {"  depth %d", "  深さ%d"},
+	"eg.depth":         {"  depth %d  %s", "  深さ%d  %s"},
+	"eg.notEngineGame": {"z and Z pause and stop a game between engines (no person plays)", "z と Z はエンジン同士の対局の一時停止と中断です"},
+	"eg.paused":        {"paused: the clocks stand still (z resumes, Z stops, s saves)", "一時停止中: 時計は止まっています (z 再開, Z 中断, s 保存)"},
+	"eg.resumed":       {"resumed", "再開しました"},
+	"eg.stopAsk":       {"stop this game (中断, no result)? y/n", "この対局を中断しますか (勝敗なし)? y/n"},
+	"eg.stopped":       {"stopped by the user", "ユーザーが中断しました"},
+	"arb.badDeclare":   {"%s declared a win (bestmove win) without the right to it (%d points, %d pieces in the enemy camp): it loses", "%s は宣言の条件を満たさずに入玉宣言しました (%d点, 敵陣に%d枚): 反則負け"},
+	"arb.declared":     {"%s declared a win (入玉宣言: %d points, %d pieces in the enemy camp)", "%s が入玉宣言 (%d点, 敵陣に%d枚)"},
+	"arb.resigned":     {"%s resigned", "%s が投了"},
+	"arb.illegal":      {"%s played %s, an illegal move: it loses", "%s が %s を指しました。反則手なので負けです"},
+	"arb.fault":        {"%s loses: %v", "%s の負け: %v"},
+	"arb.crash":        {"%s stopped working and loses: %v", "%s が異常終了したので負けです: %v"},
+	"arb.time":         {"%s lost on time: %.1f s on its move, %.1f s allowed (+%.0f s margin)", "%s の時間切れ: この手に %.1f 秒 (持ち時間 %.1f 秒 + 猶予 %.0f 秒)"},
+	"arb.maxPlies":     {"%d plies played: a draw, as usimatch judges", "%d手に達したので引き分け (usimatch と同じ)"},
+	"arb.noStart":      {"%s: the engine did not start (%s)", "%s: エンジンが起動しませんでした (%s)"},
 }
 
 // tr is the message key in the model's language.

@@ -263,9 +263,10 @@ func isUSIish(s string) bool {
 }
 
 // gameDialog sets up a new game: handicap, who plays each side (a
-// person, the built-in AI or an external USI engine), AI level, time
-// control, the external engine's path and options, and which engine
-// analyses. It also serves "play from here" (no handicap choice).
+// person, the built-in AI, a registered engine or the engine of the typed
+// path), AI level, time control, the typed engine's path and options, and
+// which engine analyses. It also serves "play from here" (no handicap
+// choice).
 type gameDialog struct {
 	lang     Lang
 	fromHere bool
@@ -273,17 +274,25 @@ type gameDialog struct {
 	field    int
 	handicap int
 	players  [2]bool // the AI (built-in or external) plays the side
-	external [2]bool // the external engine plays the side
+	external [2]bool // an external engine plays the side
+	// entry is the registered engine playing a side (an index in
+	// engines); -1 is the engine of the typed path.
+	entry    [2]int
+	engines  []EngineEntry // the registry, in its order
+	was      [2]player     // the players of the game on screen
 	level    int
 	tcKind   int // index into match.ClockKinds
 	mainMin  int
 	second   int    // byoyomi or increment seconds
 	path     string // the external engine
 	options  string // its options, NAME=VALUE; NAME=VALUE
-	analyse  bool   // the external engine analyses
+	analyse  bool   // an external engine analyses
+	anaEntry int    // which: a registered engine (index in engines), -1 the typed path
 	// last is the engine config.json remembers: shown beside an empty
 	// path, taken only when the user edits that field.
-	last    EngineConfig
+	last EngineConfig
+	// inUse is the engine in use when the dialog opened (the analyser's).
+	inUse   EngineConfig
 	editing bool // typing into the path or options field
 	err     string
 }
@@ -305,20 +314,23 @@ const (
 
 // startGameMsg asks the root to start a game: from start, or, when start
 // is nil, from the position on screen keeping the record (play from here).
-// engine and analyse are the external engine's settings, to remember.
+// engine is the typed engine's settings, to remember; analyser, the
+// engine that analyses when analyse is set.
 type startGameMsg struct {
-	start   *game.Position
-	players [2]player
-	tc      timeControl
-	engine  EngineConfig
-	analyse bool
+	start    *game.Position
+	players  [2]player
+	tc       timeControl
+	engine   EngineConfig
+	analyse  bool
+	analyser EngineConfig
 }
 
 // newGameDialog opens on the players and level of the game on screen
 // (a person against the AI when both were people) and the external
 // engine last used.
 func newGameDialog(level int, players [2]player, names [2]string, fromHere bool) *gameDialog {
-	d := &gameDialog{level: level, mainMin: 10, second: 30, names: names, fromHere: fromHere}
+	d := &gameDialog{level: level, mainMin: 10, second: 30, names: names, fromHere: fromHere, was: players,
+		entry: [2]int{-1, -1}, anaEntry: -1}
 	d.players = [2]bool{players[0].AI, players[1].AI}
 	d.external = [2]bool{players[0].Engine != "", players[1].Engine != ""}
 	if !d.players[0] && !d.players[1] {
@@ -338,7 +350,7 @@ func newGameDialog(level int, players [2]player, names [2]string, fromHere bool)
 
 // withEngine fills the engine fields from the engine in use.
 func (d *gameDialog) withEngine(cfg EngineConfig, analyse bool, lang Lang) *gameDialog {
-	d.path, d.options, d.analyse, d.lang = cfg.Path, optionsText(cfg.Options), analyse, lang
+	d.path, d.options, d.analyse, d.lang, d.inUse = cfg.Path, optionsText(cfg.Options), analyse, lang, cfg
 	return d
 }
 
@@ -429,16 +441,9 @@ func (d *gameDialog) change(step int) {
 	case fieldHandicap:
 		d.handicap = (d.handicap + len(game.Handicaps) + step) % len(game.Handicaps)
 	case fieldSente, fieldGote:
-		// person → AI (kiki) → engine → person, or back
-		i := d.field - fieldSente
-		who := 0
-		if d.external[i] {
-			who = 2
-		} else if d.players[i] {
-			who = 1
-		}
-		who = (who + 3 + step) % 3
-		d.players[i], d.external[i] = who > 0, who == 2
+		// person → AI (kiki) → each registered engine → the typed
+		// path's engine → person, or back
+		d.stepSide(d.field-fieldSente, step)
 	case fieldLevel:
 		d.level = min(10, max(1, d.level+step))
 	case fieldClock:
@@ -446,9 +451,14 @@ func (d *gameDialog) change(step int) {
 	case fieldMain:
 		d.mainMin = min(180, max(0, d.mainMin+step))
 	case fieldSeconds:
-		d.second = min(120, max(0, d.second+step*5))
+		// By the second below 10 s (engines play at 1 s a move), by
+		// five above.
+		if step > 0 && d.second >= 10 || step < 0 && d.second > 10 {
+			step *= 5
+		}
+		d.second = min(120, max(0, d.second+step))
 	case fieldAnalyser:
-		d.analyse = !d.analyse
+		d.stepAnalyser(step)
 	}
 }
 
@@ -482,14 +492,17 @@ func (d *gameDialog) start() (startGameMsg, string) {
 		// is for the command line).
 		return startGameMsg{}, fmt.Sprintf(tr(d.lang, "game.badOption"), d.options)
 	}
-	msg := startGameMsg{tc: tc, engine: EngineConfig{Path: path, Options: opts}, analyse: d.analyse && path != ""}
+	typed := EngineConfig{Path: path, Options: opts}
+	msg := startGameMsg{tc: tc, engine: typed}
+	msg.analyser, msg.analyse = d.analyserConfig(typed)
 	for i := range msg.players {
 		msg.players[i] = player{AI: d.players[i], Level: d.level}
 		if d.external[i] {
-			if path == "" {
+			cfg := d.sideConfig(i, typed)
+			if cfg.Path == "" {
 				return startGameMsg{}, tr(d.lang, "game.needPath")
 			}
-			msg.players[i].Engine = path
+			msg.players[i] = cfg.player(d.level)
 		}
 	}
 	if !d.fromHere {
@@ -514,15 +527,7 @@ func (d *gameDialog) view(th *Theme, _ int) string {
 	if !d.fromHere && game.Handicaps[d.handicap] != game.Even {
 		names = handicapNames
 	}
-	who := func(i int) string {
-		switch {
-		case d.external[i]:
-			return t("game.engine")
-		case d.players[i]:
-			return t("game.ai")
-		}
-		return t("game.human")
-	}
+	who := func(i int) string { return d.sideText(i) }
 	path, options := d.path, d.options
 	if d.editing && d.field == fieldEnginePath {
 		path += "_"
@@ -543,10 +548,7 @@ func (d *gameDialog) view(th *Theme, _ int) string {
 		}
 		path = "..." + string(rs)
 	}
-	analyser := "kiki"
-	if d.analyse {
-		analyser = t("game.engine")
-	}
+	analyser := d.analyserText()
 	handicap := game.Handicaps[d.handicap].Name()
 	if d.fromHere {
 		handicap = t("game.fromHere")

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -153,7 +154,7 @@ func TestGameDialog(t *testing.T) {
 		t.Errorf("start %v, want the first handicap", msg.start)
 	}
 	want := timeControl{Kind: match.Byoyomi, Main: 2 * time.Minute, Byoyomi: 40 * time.Second}
-	if msg.tc != want || msg.players != [2]player{{Level: 7}, {AI: true, Level: 7}} {
+	if msg.tc != want || !reflect.DeepEqual(msg.players, [2]player{{Level: 7}, {AI: true, Level: 7}}) {
 		t.Errorf("tc %+v players %+v", msg.tc, msg.players)
 	}
 	if !strings.Contains(d.view(&th, 10), handicapNames[0]) {

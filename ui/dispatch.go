@@ -245,6 +245,10 @@ func (m *Model) gameKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 	case key.Matches(msg, k.Declare):
 		m.declare()
+	case key.Matches(msg, k.Pause):
+		return m.togglePause(), true
+	case key.Matches(msg, k.Stop):
+		m.askStop()
 	case key.Matches(msg, k.MoveNow):
 		return m.moveNow(), true
 	case key.Matches(msg, k.Hint):

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"kiki/ai"
 	"kiki/game"
@@ -31,6 +32,9 @@ type enginePanel struct {
 	multiPV int
 	// graphH is the score graph's height (rows of its plot); 0 means 7.
 	graphH int
+	// sides are both sides' latest lines in a game no person plays (nil
+	// otherwise): shown instead of the one search's.
+	sides *[2]sideReport
 }
 
 // graphHeight is the score graph's height in a layout: the whole game
@@ -55,7 +59,9 @@ func (e enginePanel) View(th *Theme, w int) []string {
 func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 	var out []string
 	var cr candRows
-	if e.thinking && e.info.Depth > 0 && !e.hidden {
+	if e.sides != nil {
+		out = append(out, e.sideRows(th, w)...)
+	} else if e.thinking && e.info.Depth > 0 && !e.hidden {
 		i := e.info
 		purpose := tr(e.lang, "purpose.panel."+e.purpose.String())
 		if i.ScoreShown() {
@@ -128,4 +134,50 @@ const (
 
 func (p searchPurpose) String() string {
 	return [...]string{"none", "move", "hint", "analysis"}[p]
+}
+
+// sideReport is one side's part of the panel in a game no person plays:
+// who plays it, its latest search report, and whether it is searching.
+type sideReport struct {
+	who  string
+	line engineLine
+	live bool
+}
+
+// sideRows are both sides' latest lines, 先手 first: a heading naming
+// the side and its engine (the side marked * while it thinks), then
+// depth and score (先手's view, as everywhere), then the line it
+// expects, on two rows at most.
+func (e enginePanel) sideRows(th *Theme, w int) []string {
+	var out []string
+	for c := game.Black; c <= game.White; c++ {
+		r := e.sides[c]
+		side, name, _ := strings.Cut(r.who, " ")
+		st := th.Dim
+		if r.live {
+			// Marked as the hand line marks the side to move.
+			side, st = side+"*", th.Good
+		}
+		out = append(out, th.Title.Render(ellipsis(c.Mark()+side+" "+name, w)))
+		i := r.line.info
+		stat, scored := tr(e.lang, "eg.noLine"), false
+		switch {
+		case r.line.pos == nil || i.Depth == 0:
+		case e.hidden || !i.ScoreShown():
+			stat = fmt.Sprintf(tr(e.lang, "eg.depthOnly"), i.Depth)
+		default:
+			stat, scored = fmt.Sprintf(tr(e.lang, "eg.depth"), i.Depth, scoreText(e.lang, i.Score, r.line.pos.Side())), true
+		}
+		// Wrapped, not cut: the score is its last word.
+		for _, l := range wrap(stat, w) {
+			out = append(out, st.Render(l))
+		}
+		if !scored {
+			continue
+		}
+		if pv := wrap(pvText(r.line.pos, i.PV, 12), w); len(pv) > 0 {
+			out = append(out, pv[:min(2, len(pv))]...)
+		}
+	}
+	return out
 }

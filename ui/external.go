@@ -314,10 +314,7 @@ func (m *Model) loadEngines() tea.Cmd {
 	any := false
 	for c := game.Black; c <= game.White; c++ {
 		if pl := m.s.match.Players[c]; pl.Engine != "" && x.side[c] == nil {
-			want[c] = EngineConfig{Path: pl.Engine, Options: x.cfg.Options}
-			if pl.Engine == x.cfg.Path {
-				want[c].Args = x.cfg.Args
-			}
+			want[c] = playerEngine(pl) // each side its own arguments and options
 			any = true
 		}
 	}
@@ -384,6 +381,9 @@ func (m *Model) onEnginesReady(msg enginesReadyMsg) tea.Cmd {
 		// later analysis trying the engine again.
 		x.analyse = false
 	}
+	if m.engineGameNotStarted(msg) {
+		return nil // no person plays: the arbiter ended the game
+	}
 	names := m.s.sideNames()
 	var gone []string
 	for c := game.Black; c <= game.White; c++ {
@@ -438,8 +438,9 @@ func (m *Model) searcher(purpose searchPurpose) ai.Searcher {
 // the engine is ended and the side passes to the person, so the game (and
 // its record) survives, and the person is asked what now.
 func (m *Model) engineFailed(side game.Color, err error) {
-	// (Where both sides are engines, the arbiter ends the game instead:
-	// that branch belongs here, first.)
+	if m.arbiterFault(side, err) {
+		return // no person plays: the arbiter ended the game
+	}
 	m.ext.side[side].close()
 	m.ext.side[side] = nil
 	m.s.match.Players[side] = player{}

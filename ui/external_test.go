@@ -264,16 +264,19 @@ func TestNewGameDialogEngine(t *testing.T) {
 		t.Fatalf("n: dialog %T", m.dialog)
 	}
 	path := fakeEnginePath(t, "normal")
-	// 後手 (the AI when both were people): AI → engine; then down to
-	// the engine's path.
-	press(m, "j", "j", "l", "j", "j", "j", "j", "j", "enter")
+	// Down to the engine's path, typed with its options; the analyser
+	// then offers it; and 後手 (the AI when both were people): AI → the
+	// typed path's engine (offered once a path is typed).
+	press(m, "j", "j", "j", "j", "j", "j", "j", "enter")
 	press(m, path, "enter", "j", "enter", "Depth=2", "enter", "j", "l")
+	press(m, "k", "k", "k", "k", "k", "k", "k", "l")
 	d := m.dialog.(*gameDialog)
 	if !d.external[1] || d.path != path || d.options != "Depth=2" || !d.analyse {
 		t.Fatalf("dialog: external %v path %q options %q analyse %v", d.external, d.path, d.options, d.analyse)
 	}
 	msg, errText := d.start()
-	if errText != "" || msg.players[1].Engine != path || msg.engine.Options[0] != (OptionSetting{"Depth", "2"}) {
+	if errText != "" || msg.players[1].Engine != path || msg.engine.Options[0] != (OptionSetting{"Depth", "2"}) ||
+		len(msg.players[1].Options) != 1 || msg.players[1].Options[0] != "Depth=2" {
 		t.Fatalf("start: %+v %q", msg, errText)
 	}
 	m.beginGame(msg)

@@ -27,6 +27,8 @@ type keyMap struct {
 	Lesson                key.Binding // the check lesson
 	Mistakes              key.Binding // problems from the player's own games
 	Help, Quit            key.Binding
+	// A game no person plays: pause or resume it, stop it (中断).
+	Pause, Stop key.Binding
 	// Replaying records.
 	StepBack, StepFwd      key.Binding
 	PageBack, PageFwd      key.Binding
@@ -84,6 +86,8 @@ func newKeyMapIn(l Lang) keyMap {
 		NewGame:      b([]string{"n"}, "n", "key.NewGame"),
 		Resign:       b([]string{"x"}, "x", "key.Resign"),
 		Declare:      b([]string{"d"}, "d", "key.Declare"),
+		Pause:        b([]string{"z"}, "z", "key.Pause"),
+		Stop:         b([]string{"Z"}, "Z", "key.Stop"),
 		MoveNow:      b([]string{"m"}, "m", "key.MoveNow"),
 		Hint:         b([]string{"i"}, "i", "key.Hint"),
 		HideEval:     b([]string{"E"}, "E", "key.HideEval"),
@@ -174,13 +178,21 @@ func (k keyMap) help(replay, study bool) helpKeys {
 		short: short,
 		full: [][]key.Binding{
 			{k.Up, k.Select, k.Cancel, k.HandNext, k.MoveLine, k.Undo, k.Redo, k.Flip},
-			{k.NewGame, k.Resign, k.Declare, k.MoveNow, k.Hint, k.Edit, k.Practice, k.Lesson, k.Mistakes, k.EffectMap, k.CheckStudy, k.KindNext, k.Attacker, k.AllOrigins},
+			{k.NewGame, k.Resign, k.Declare, k.MoveNow, k.Pause, k.Stop, k.Hint, k.Edit, k.Practice, k.Lesson, k.Mistakes, k.EffectMap, k.CheckStudy, k.KindNext, k.Attacker, k.AllOrigins},
 			{k.StepBack, k.PageBack, k.First, k.Jump, k.PrevBranch, k.Variations, k.PlayFromHere},
 			{k.Open, k.Save, k.SaveAs, k.Comment, k.Promote, k.Delete, k.CopySFEN, k.CopyKIF},
 			{k.Analysis, k.MoreCands, k.PickCand, k.AnalyzeAll, k.WriteAnalysis, k.MateSearch, k.Engines, k.HideEval, k.Help, k.Quit},
 			k.legend(),
 		},
 	}
+}
+
+// engineGameHelp is the help while a game no person plays is on: the
+// short line names pause, stop and save first.
+func (k keyMap) engineGameHelp() helpKeys {
+	h := k.help(false, false)
+	h.short = []key.Binding{k.Pause, k.Stop, k.Save, k.Flip, k.EffectMap, k.HideEval, k.Help, k.Quit}
+	return h
 }
 
 // boardMarks are the marks of the board's mark column, each with its

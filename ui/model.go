@@ -188,8 +188,8 @@ func New(o Options) *Model {
 		}
 		players := [2]player{{AI: o.Players[0], Level: o.Level}, {AI: o.Players[1], Level: o.Level}}
 		for i := range players {
-			if players[i].AI {
-				players[i].Engine = o.Engine.Path
+			if players[i].AI && o.Engine.Path != "" {
+				players[i] = o.Engine.player(o.Level)
 			}
 		}
 		m.startGame(start, players, timeControl{})
@@ -478,6 +478,7 @@ func (m *Model) playMove(mv game.Move) tea.Cmd {
 	m.board.cursor = mv.To()
 	if m.s.playing {
 		m.s.checkEnd()
+		m.judgeMaxPlies()
 	} else if !m.s.end.over {
 		m.replay = true
 	}

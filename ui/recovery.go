@@ -53,6 +53,9 @@ type recoveredPlayer struct {
 	Level  int    `json:"level,omitempty"`
 	Engine string `json:"engine,omitempty"`
 	Name   string `json:"name,omitempty"`
+	// Args and Options are how its engine is run (each side its own).
+	Args    []string `json:"args,omitempty"`
+	Options []string `json:"options,omitempty"`
 }
 
 // recoveryMetaPath is the note's file: the recovery file's name with
@@ -66,7 +69,7 @@ func (m *Model) recoveryNote() recoveryMeta {
 	started, _ := m.s.rec.Get("開始日時")
 	n := recoveryMeta{Started: started, Engine: m.ext.cfg, Analyser: m.ext.analyse}
 	for c, pl := range m.s.match.Players {
-		n.Players[c] = recoveredPlayer{AI: pl.AI, Level: pl.Level, Engine: pl.Engine, Name: pl.Name}
+		n.Players[c] = recoveredPlayer{AI: pl.AI, Level: pl.Level, Engine: pl.Engine, Name: pl.Name, Args: pl.Args, Options: pl.Options}
 	}
 	return n
 }
@@ -189,7 +192,13 @@ func (m *Model) resumeGame(r *kif.Record) tea.Cmd {
 	for c := range m.s.match.Players {
 		if noted {
 			pl := note.Players[c]
-			m.s.match.Players[c] = player{AI: pl.AI || pl.Engine != "", Level: level(pl.Level), Engine: pl.Engine, Name: pl.Name}
+			m.s.match.Players[c] = player{AI: pl.AI || pl.Engine != "", Level: level(pl.Level), Engine: pl.Engine, Name: pl.Name,
+				Args: pl.Args, Options: pl.Options}
+			if pl.Engine != "" && pl.Engine == note.Engine.Path && pl.Args == nil && pl.Options == nil {
+				// A note from before each side kept its own settings.
+				m.s.match.Players[c] = note.Engine.player(level(pl.Level))
+				m.s.match.Players[c].Name = pl.Name
+			}
 			continue
 		}
 		v, _ := r.Get(names[c])

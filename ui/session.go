@@ -21,6 +21,8 @@ type ending struct {
 	winner game.Color
 	draw   bool
 	reason string // 詰み, 投了, 千日手, 連続王手の千日手, 入玉宣言, 時間切れ, 反則 …
+	// noResult: the game was stopped (中断) with neither a winner nor a draw.
+	noResult bool
 }
 
 // session is a record being played or replayed: the tree, the node on
@@ -47,6 +49,10 @@ type session struct {
 	// pendingEnd is the ending of a finished game taken back with undo:
 	// it stays in the record until the next move replaces it.
 	pendingEnd *kif.Node
+	// paused: a game no person plays waits (z), its clocks standing
+	// still; lines are each side's latest search report in such a game.
+	paused bool
+	lines  [2]engineLine
 }
 
 func newSession(start *game.Position) *session {
@@ -154,7 +160,7 @@ func (s *session) finish(winner game.Color, draw bool, reason string, sp kif.Spe
 	if s.end.over {
 		return
 	}
-	s.end = ending{over: true, winner: winner, draw: draw, reason: reason}
+	s.end = ending{over: true, winner: winner, draw: draw, reason: reason, noResult: reason == "中断"}
 	if sp != kif.NotSpecial && (s.playing || len(s.node.Children) == 0) {
 		s.recordEnding(sp)
 	}
@@ -206,7 +212,7 @@ func (e ending) bannerIn(l Lang, names [2]string) string {
 	if e.draw {
 		return fmt.Sprintf(tr(l, "st.draw"), e.reasonIn(l))
 	}
-	if e.reason == "中断" {
+	if e.noResult {
 		return tr(l, "st.interrupted") // no result: no winner to name
 	}
 	return fmt.Sprintf(tr(l, "st.wins"), e.reasonIn(l), names[e.winner])
@@ -223,7 +229,7 @@ func (s *session) sideNames() [2]string {
 
 // aiToMove reports whether the AI should move now.
 func (s *session) aiToMove() bool {
-	return s.playing && !s.end.over && s.match.Players[s.pos.Side()].AI && len(s.node.Children) == 0
+	return s.playing && !s.end.over && !s.paused && s.match.Players[s.pos.Side()].AI && len(s.node.Children) == 0
 }
 
 // humanVsAI reports whether exactly one side is the AI.
@@ -231,7 +237,15 @@ func (s *session) humanVsAI() bool { return s.match.HumanVsAI() }
 
 // clockRunning reports whether the side to move's clock runs: a game with
 // clocks is on.
-func (s *session) clockRunning() bool { return s.playing && !s.end.over && s.match.Clock.On() }
+func (s *session) clockRunning() bool {
+	return s.playing && !s.end.over && !s.paused && s.match.Clock.On()
+}
+
+// turnRunning reports whether side's clock runs now: it is to move in a
+// game on that is not paused.
+func (s *session) turnRunning(side game.Color) bool {
+	return side == s.pos.Side() && s.playing && !s.end.over && !s.paused
+}
 
 // depth is how many moves the node on screen is from the start.
 func (s *session) depth() int {

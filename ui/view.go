@@ -331,6 +331,9 @@ func (m *Model) helpBar(w, maxH int) string {
 	hm := m.help // a copy: drawing changes nothing
 	hm.Width = 0
 	hk := m.keys.help(m.replay, m.study.checkStudy)
+	if m.engineGame() {
+		hk = m.keys.engineGameHelp()
+	}
 	if m.editing {
 		hk = m.keys.editHelp()
 	}
@@ -371,6 +374,9 @@ func (m *Model) helpBar(w, maxH int) string {
 func (m *Model) fullHelpPages() [][]string {
 	w, h := m.size()
 	hk := m.keys.help(m.replay, m.study.checkStudy)
+	if m.engineGame() {
+		hk = m.keys.engineGameHelp()
+	}
 	if m.editing {
 		hk = m.keys.editHelp()
 	}
@@ -542,7 +548,7 @@ func (m *Model) hand(c game.Color) handLine {
 // clockFor shows a side's clock: main time left, then the byoyomi
 // counting down once the main time is gone.
 func (m *Model) clockFor(c game.Color) string {
-	return m.s.match.Clock.Text(c, c == m.s.pos.Side() && m.s.playing && !m.s.end.over, m.opts.Now())
+	return m.s.match.Clock.Text(c, m.s.turnRunning(c), m.opts.Now())
 }
 
 // statusLine tells whose turn it is, check, the last move and what the
@@ -620,6 +626,9 @@ func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) 
 		}
 	}
 	for i, key := range []string{names[0], names[1]} {
+		if m.sideReports() != nil {
+			break // the engine panel names both players with their lines
+		}
 		v, ok := r.Get(key)
 		if !ok {
 			v, ok = r.Get(evenNames[i])
@@ -687,7 +696,7 @@ func (m *Model) playerName(name string) string {
 // enginePanel is the engine panel for the state on screen.
 func (m *Model) enginePanel() enginePanel {
 	e := enginePanel{lang: m.lang, thinking: m.ai.thinking, purpose: m.ai.purpose, info: m.ai.info, hidden: m.evalHidden(),
-		pos: m.s.pos, analysis: &m.analysis, rec: m.s.rec, node: m.s.node, mateLine: m.mateLine}
+		pos: m.s.pos, analysis: &m.analysis, rec: m.s.rec, node: m.s.node, mateLine: m.mateLine, sides: m.sideReports()}
 	if m.ai.thinking && m.ai.purpose == purposeAnalysis {
 		e.cands, e.pick = m.cands.shown(m.s.pos.Key())
 		e.multiPV = m.cands.count()

@@ -22,6 +22,11 @@ type Player struct {
 	Engine string
 	// Name is the external engine's id name, once it has told it.
 	Name string
+	// Args are the external engine's command-line arguments, and Options
+	// the USI options set on it after it starts (NAME=VALUE), so that each
+	// side runs its own engine as the registry or the dialog set it up.
+	Args    []string
+	Options []string
 }
 
 // String is the player as the record's header and the hand line say it.
@@ -42,6 +47,21 @@ const Human = "人間"
 
 // HumanVsAI reports whether exactly one side is the AI.
 func HumanVsAI(players [2]Player) bool { return players[0].AI != players[1].AI }
+
+// NoPerson reports whether engines (kiki's AI or external ones) play
+// both sides: the game runs by itself and the arbiter ends it.
+func NoPerson(players [2]Player) bool { return players[0].AI && players[1].AI }
+
+// The arbiter's limits in a game no person plays, as usimatch judges
+// (../shared/tools/usimatch): a game reaching MaxPlies plies is a draw
+// (持将棋), and an engine's move is late (a loss on time) once its time
+// (main time left + byoyomi or increment) is used up by more than
+// TimeMargin, which absorbs pipe and scheduling delays. An external
+// engine gets the margin in every game.
+const (
+	MaxPlies   = 320
+	TimeMargin = time.Second
+)
 
 // ClockKind is the kind of a time control.
 type ClockKind uint8
@@ -138,6 +158,21 @@ func (c *Clock) Spend(side game.Color, now time.Time) time.Duration {
 		c.main[side] -= el
 	}
 	return el
+}
+
+// Charge takes the time since the turn began from side's main time (no
+// increment: no move was made) and begins the turn again at now: a
+// paused game's clocks stand still from here, and the byoyomi of the
+// turn starts afresh when it goes on.
+func (c *Clock) Charge(side game.Color, now time.Time) {
+	el := now.Sub(c.TurnAt)
+	c.TurnAt = now
+	switch c.TC.Kind {
+	case Byoyomi:
+		c.main[side] = max(0, c.main[side]-el)
+	case Fischer, Sudden:
+		c.main[side] -= el
+	}
 }
 
 // Flag stops side's clock at zero: its time has run out.

@@ -160,3 +160,33 @@ func TestMatchHeaders(t *testing.T) {
 		t.Errorf("no clock: %q", h)
 	}
 }
+
+// NoPerson: engines (kiki's or external ones) on both sides.
+func TestNoPerson(t *testing.T) {
+	kiki, engine, person := Player{AI: true, Level: 5}, Player{AI: true, Engine: "/usr/games/gpsusi"}, Player{}
+	for _, c := range []struct {
+		players [2]Player
+		want    bool
+	}{{[2]Player{kiki, engine}, true}, {[2]Player{engine, engine}, true}, {[2]Player{kiki, kiki}, true},
+		{[2]Player{person, engine}, false}, {[2]Player{kiki, person}, false}, {[2]Player{}, false}} {
+		if got := NoPerson(c.players); got != c.want {
+			t.Errorf("%+v: %v", c.players, got)
+		}
+	}
+}
+
+// Charge (a pause) takes the turn's time from the main time without an
+// increment and begins the turn again: under byoyomi the byoyomi is whole
+// again, what the main time paid stays paid.
+func TestChargeOnPause(t *testing.T) {
+	c := NewClock(TimeControl{Kind: Byoyomi, Main: time.Minute, Byoyomi: 10 * time.Second}, t0)
+	c.Charge(game.Black, t0.Add(65*time.Second))
+	if c.Main(game.Black) != 0 || c.Remaining(game.Black, false, t0) != 10*time.Second || !c.TurnAt.Equal(t0.Add(65*time.Second)) {
+		t.Errorf("byoyomi after 65 s of a 1 min main time: main %v, left %v", c.Main(game.Black), c.Remaining(game.Black, false, t0))
+	}
+	f := NewClock(TimeControl{Kind: Fischer, Main: time.Minute, Inc: 5 * time.Second}, t0)
+	f.Charge(game.White, t0.Add(20*time.Second))
+	if f.Main(game.White) != 40*time.Second {
+		t.Errorf("Fischer after 20 s: %v, want 40 s (no increment)", f.Main(game.White))
+	}
+}
