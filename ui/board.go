@@ -47,7 +47,7 @@ var markChars = [...]byte{markNone: ' ', markEffect: '*', markLast: '~', markChe
 	markCheckDestOrigin: 'M', markCheckDrop: 'd', markCheckDropOrigin: 'D',
 	markLessonPick: '?', markLessonHit: '=', markLessonMissed: '-', markLessonExtra: 'X', markCheckMove: '!', markMate: '#', markStudyKing: ' ', markHint: '&', markDest: '+', markCapture: 'x', markSelected: '@', markCursor: '>'}
 
-func (t *Theme) markStyle(m mark) (lipgloss.Style, bool) {
+func markStyle(t *Theme, m mark) (lipgloss.Style, bool) {
 	switch m {
 	case markEffect:
 		return t.Effect, true
@@ -250,7 +250,7 @@ func (b *boardView) cellOfSquare(s game.Square) cell {
 			mc, side, glyph, c.counted = byte('0'+min(bc, 9)), ":", fmt.Sprintf("%d ", min(wc, 9)), true
 		}
 	} else {
-		bg, hasBG = t.markStyle(m)
+		bg, hasBG = markStyle(t, m)
 		if isStudyMark(m) {
 			c.studyMark = markChars[m]
 		}
@@ -269,7 +269,7 @@ func (b *boardView) cellOfSquare(s game.Square) cell {
 			mc = c.layer
 		}
 		if m < markDest {
-			bg, hasBG = t.markStyle(b.checks[s])
+			bg, hasBG = markStyle(t, b.checks[s])
 			tint = b.checks[s]
 		}
 	}
@@ -282,7 +282,7 @@ func (b *boardView) cellOfSquare(s game.Square) cell {
 			bg = t.PVBest
 		}
 	}
-	cs := t.markChar(tint)
+	cs := markChar(t, tint)
 	if hasBG {
 		// The tint covers the whole cell; the piece keeps its colour.
 		ps = ps.Inherit(bg)
@@ -297,7 +297,7 @@ func (b *boardView) cellOfSquare(s game.Square) cell {
 
 // markChar is the style of mark characters on the tint of m: the theme's
 // Mark colour, but the mate's own white on its red.
-func (t *Theme) markChar(m mark) lipgloss.Style {
+func markChar(t *Theme, m mark) lipgloss.Style {
 	if m == markMate {
 		return t.MateMove
 	}

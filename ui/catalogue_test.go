@@ -10,54 +10,15 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/lang"
 	"kiki/ui/match"
 )
-
-func TestLangFromEnv(t *testing.T) {
-	for env, want := range map[string]Lang{
-		"":                              English,
-		"LANG=ja_JP.UTF-8":              Japanese,
-		"LANG=en_US.UTF-8":              English,
-		"LANG=ja_JP.UTF-8 LC_ALL=C":     English,
-		"LANG=C LC_MESSAGES=ja_JP.utf8": Japanese,
-		"LC_ALL=ja LANG=en_US":          Japanese,
-	} {
-		vars := map[string]string{}
-		for _, kv := range strings.Fields(env) {
-			k, v, _ := strings.Cut(kv, "=")
-			vars[k] = v
-		}
-		if got := LangFromEnv(func(k string) string { return vars[k] }); got != want {
-			t.Errorf("%q: %v, want %v", env, got, want)
-		}
-	}
-	if l, err := ParseLang("ja"); err != nil || l != Japanese {
-		t.Error("ParseLang ja")
-	}
-	if _, err := ParseLang("fr"); err == nil {
-		t.Error("ParseLang fr accepted")
-	}
-}
-
-// Every entry has both languages, with the same format verbs, and the
-// Japanese one is not the English one in disguise (a mixed "日本語
-// (English)" message).
-func TestCatalogueComplete(t *testing.T) {
-	for k, e := range catalogue {
-		if e[English] == "" || e[Japanese] == "" {
-			t.Errorf("%s: an empty entry %q", k, e)
-		}
-		if strings.Count(e[English], "%") != strings.Count(e[Japanese], "%") {
-			t.Errorf("%s: format verbs differ: %q / %q", k, e[English], e[Japanese])
-		}
-	}
-}
 
 // Every clock kind the new-game dialog offers has a name in the
 // catalogue.
 func TestClockKindNames(t *testing.T) {
 	for _, k := range match.ClockKinds {
-		if _, ok := catalogue[fmt.Sprintf("clock.%d", k)]; !ok {
+		if !lang.Has(fmt.Sprintf("clock.%d", k)) {
 			t.Errorf("clock kind %v has no catalogue entry", k)
 		}
 	}

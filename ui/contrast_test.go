@@ -83,8 +83,8 @@ func TestMarkContrast(t *testing.T) {
 			}
 		}
 		for m := markEffect; m <= markCursor; m++ {
-			if bg, ok := th.markStyle(m); ok {
-				check(fmt.Sprintf("mark %c", markChars[m]), th.markChar(m), bg)
+			if bg, ok := markStyle(&th, m); ok {
+				check(fmt.Sprintf("mark %c", markChars[m]), markChar(&th, m), bg)
 			}
 		}
 		tints := map[string]lipgloss.Style{"map both": th.MapBoth}
@@ -96,7 +96,7 @@ func TestMarkContrast(t *testing.T) {
 		// The study's squares that can hold a piece: an origin with the
 		// piece on it, a destination or a check that captures.
 		for _, m := range []mark{markCheckOriginPiece, markCheckDest, markCheckMove} {
-			tints[fmt.Sprintf("study %c", markChars[m])], _ = th.markStyle(m)
+			tints[fmt.Sprintf("study %c", markChars[m])], _ = markStyle(&th, m)
 		}
 		for name, bg := range tints {
 			check(name+" 先手's piece", th.Sente, bg)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kiki/kif"
+	"kiki/ui/chart"
 )
 
 // graphRanges are the scales the graph chooses from: the smallest that
@@ -45,21 +46,14 @@ func (a *analysisState) graph(l Lang, width, height int, cur *kif.Node) []string
 	cols := min(width-axisW, (n+1)/2)
 	mid := height / 2
 	height = 2*mid + 1 // odd, so that 0 has a row of its own
-	dots := newBraille(cols, height)
 	rng := a.graphRange()
-	zero := dots.h / 2 // the dot row of 0: the middle of the middle cell row
-	xs := 2 * cols
-	for x := 0; x < xs; x++ {
-		r, ok := a.results[a.line[x*n/xs]]
-		if !ok {
-			continue
-		}
-		v := max(-rng, min(rng, r.score))
-		y := zero - int(float64(v)/float64(rng)*float64(zero)+sign(v)*0.5)
-		for lo, hi := min(y, zero), max(y, zero); lo <= hi; lo++ {
-			dots.set(x, lo)
-		}
+	scores := make([]int, 2*cols)
+	known := make([]bool, 2*cols)
+	for x := range scores {
+		r, ok := a.results[a.line[x*n/len(scores)]]
+		scores[x], known[x] = r.score, ok
 	}
+	rows := chart.Area(scores, known, rng, cols, height)
 	curIdx := slices.Index(a.line, cur)
 	title := tr(l, "graph.title")
 	if curIdx >= 0 {
@@ -73,7 +67,7 @@ func (a *analysisState) graph(l Lang, width, height int, cur *kif.Node) []string
 		}
 	}
 	out := []string{title}
-	for r, row := range dots.rows() {
+	for r, row := range rows {
 		label := "     "
 		switch r {
 		case 0:
@@ -115,44 +109,3 @@ func (a *analysisState) graphMarks(cols, curIdx int) []rune {
 	return marks
 }
 
-func sign(v int) float64 {
-	if v < 0 {
-		return -1
-	}
-	return 1
-}
-
-// braille is a grid of dots drawn with the braille characters (U+2800):
-// each cell holds two columns and four rows of dots.
-type braille struct {
-	w, h  int // in dots
-	cells [][]rune
-}
-
-func newBraille(cols, rows int) *braille {
-	b := &braille{w: 2 * cols, h: 4 * rows, cells: make([][]rune, rows)}
-	for r := range b.cells {
-		b.cells[r] = []rune(strings.Repeat(string(rune(0x2800)), cols))
-	}
-	return b
-}
-
-// brailleBit is the bit of the dot at column x%2, row y%4 of a cell.
-var brailleBit = [4][2]rune{{0x01, 0x08}, {0x02, 0x10}, {0x04, 0x20}, {0x40, 0x80}}
-
-// set puts a dot at (x, y), y from the top; one outside is dropped.
-func (b *braille) set(x, y int) {
-	if x < 0 || y < 0 || x >= b.w || y >= b.h {
-		return
-	}
-	b.cells[y/4][x/2] |= brailleBit[y%4][x%2]
-}
-
-// rows are the grid's lines of text.
-func (b *braille) rows() []string {
-	out := make([]string, len(b.cells))
-	for i, c := range b.cells {
-		out[i] = string(c)
-	}
-	return out
-}

@@ -18,6 +18,7 @@ import (
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/match"
+	"kiki/ui/theme"
 )
 
 // Options configure the program.
@@ -159,7 +160,7 @@ func New(o Options) *Model {
 	if o.Theme != nil {
 		m.theme = *o.Theme
 	} else {
-		m.theme = DetectTheme()
+		m.theme = theme.Detect()
 	}
 	m.board = newBoardModel(&m.theme, o.ASCII, m.keys)
 	m.help.ShortSeparator = "  "

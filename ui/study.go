@@ -363,8 +363,8 @@ func (m *Model) studyLegend(ci checkInfo) string {
 // legendMark is a mark's character as the board draws it: in the mark
 // colour on its tint.
 func (m *Model) legendMark(mk mark) string {
-	st := m.theme.markChar(mk)
-	if bg, ok := m.theme.markStyle(mk); ok {
+	st := markChar(&m.theme, mk)
+	if bg, ok := markStyle(&m.theme, mk); ok {
 		st = st.Inherit(bg)
 	}
 	return st.UnsetUnderline().Render(string(markChars[mk]))

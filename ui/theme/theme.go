@@ -1,4 +1,6 @@
-package ui
+// Package theme holds every style kiki's screen draws with, in one
+// place: a dark and a light theme, and a plain one for NO_COLOR.
+package theme
 
 import (
 	"os"
@@ -38,8 +40,8 @@ type Theme struct {
 	Current                             lipgloss.Style // current move in the list
 }
 
-// NewTheme returns the dark or light theme, or a plain one without colour.
-func NewTheme(dark, noColor bool) Theme {
+// New returns the dark or light theme, or a plain one without colour.
+func New(dark, noColor bool) Theme {
 	s := lipgloss.NewStyle
 	if noColor {
 		p := s()
@@ -100,11 +102,11 @@ func NewTheme(dark, noColor bool) Theme {
 	return t
 }
 
-// DetectTheme picks the theme for this terminal: none when NO_COLOR is set,
+// Detect picks the theme for this terminal: none when NO_COLOR is set,
 // else dark or light by the terminal's background.
-func DetectTheme() Theme {
+func Detect() Theme {
 	if _, ok := os.LookupEnv("NO_COLOR"); ok {
-		return NewTheme(true, true)
+		return New(true, true)
 	}
-	return NewTheme(lipgloss.HasDarkBackground(), false)
+	return New(lipgloss.HasDarkBackground(), false)
 }

@@ -1,59 +1,7 @@
-package ui
+package lang
 
-import (
-	"fmt"
-	"os"
-	"strings"
-)
-
-// The screen speaks one language at a time: every message, the help and
-// the dialogs come from this catalogue, Japanese when the locale is
-// Japanese and English otherwise (--lang chooses). Shogi's own words
-// (先手, 投了, piece names, moves) stay Japanese in both: they are the
-// notation, not the language of the program.
-
-// Lang is the language of the screen.
-type Lang uint8
-
-// The languages.
-const (
-	English Lang = iota
-	Japanese
-)
-
-// String is the language's code, as --lang takes it.
-func (l Lang) String() string { return [...]string{"en", "ja"}[l] }
-
-// ParseLang reads "en" or "ja" (as --lang takes them).
-func ParseLang(s string) (Lang, error) {
-	switch strings.ToLower(s) {
-	case "en", "english":
-		return English, nil
-	case "ja", "jp", "japanese":
-		return Japanese, nil
-	}
-	return English, fmt.Errorf("unknown language %q (want ja or en)", s)
-}
-
-// LangFromEnv is the language of the locale: LC_ALL, else LC_MESSAGES,
-// else LANG (the first of them set decides, as in POSIX); Japanese when
-// it names ja, else English.
-func LangFromEnv(getenv func(string) string) Lang {
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if l := getenv(v); l != "" {
-			if strings.HasPrefix(strings.ToLower(l), "ja") {
-				return Japanese
-			}
-			return English
-		}
-	}
-	return English
-}
-
-// catalogue holds each message in English and Japanese.
+// catalogue holds each message in English and Japanese, by key; the
+// blocks are grouped by the part of the screen that shows them.
 var catalogue = map[string][2]string{
 	// External engines.
 	"engine.starting": {"starting the engine...", "エンジンを起動しています..."},
@@ -749,25 +697,4 @@ var catalogue = map[string][2]string{
 	"arb.time":         {"%s lost on time: %.1f s on its move, %.1f s allowed (+%.0f s margin)", "%s の時間切れ: この手に %.1f 秒 (持ち時間 %.1f 秒 + 猶予 %.0f 秒)"},
 	"arb.maxPlies":     {"%d plies played: a draw, as usimatch judges", "%d手に達したので引き分け (usimatch と同じ)"},
 	"arb.noStart":      {"%s: the engine did not start (%s)", "%s: エンジンが起動しませんでした (%s)"},
-}
-
-// tr is the message key in the model's language.
-func (m *Model) tr(key string) string { return tr(m.lang, key) }
-
-// trOr is the message key in language l, or def when the catalogue has
-// no such key (words that may or may not have a translation).
-func trOr(l Lang, key, def string) string {
-	if e, ok := catalogue[key]; ok {
-		return e[l]
-	}
-	return def
-}
-
-// tr is the message key in language l; a key missing from the
-// catalogue shows itself (a test checks that none is missing).
-func tr(l Lang, key string) string {
-	if e, ok := catalogue[key]; ok {
-		return e[l]
-	}
-	return key
 }
