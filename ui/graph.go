@@ -108,4 +108,3 @@ func (a *analysisState) graphMarks(cols, curIdx int) []rune {
 	}
 	return marks
 }
-
