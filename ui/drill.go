@@ -319,3 +319,13 @@ func (m *Model) leaveDrill() {
 	m.board.deselect()
 	m.setMessage(m.tr("dr.left"), false)
 }
+
+// drillHelp are the drill's keys: the board's to answer, n the next
+// problem, Esc leaves.
+func (k keyMap) drillHelp() helpKeys {
+	b := func(keys []string, name, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(name, tr(k.Lang, desc)))
+	}
+	short := []key.Binding{k.Up, k.Select, k.HandNext, k.MoveLine, b([]string{"n"}, "n", "dr.key.next"), b([]string{"esc"}, "esc", "dr.key.leave"), k.Help, k.Quit}
+	return helpKeys{short: short, full: [][]key.Binding{short[:4], short[4:]}}
+}

@@ -324,28 +324,33 @@ func effectLegend(l Lang, size boardSize) string {
 	return tr(l, "fx.compact")
 }
 
+// helpKeys are the keys of the screen's mode, for its short and full
+// help: the one place that asks which mode the screen is in for them.
+func (m *Model) helpKeys() helpKeys {
+	switch {
+	case m.libraryShown():
+		return m.keys.libraryHelp(m.library.lib == nil)
+	case m.lesson != nil:
+		return m.lessonHelpKeys()
+	case m.practice != nil:
+		return m.keys.practiceHelp(m.practice.playing)
+	case m.drill != nil:
+		return m.keys.drillHelp()
+	case m.editing:
+		return m.keys.editHelp()
+	case m.engineGame():
+		return m.keys.engineGameHelp()
+	}
+	return m.keys.help(m.replay, m.study.checkStudy)
+}
+
 // helpBar is the short help, or the full help when asked for, inside w
 // columns and at most maxH lines (the full help never pushes the board:
 // it is cut at the bottom).
 func (m *Model) helpBar(w, maxH int) string {
 	hm := m.help // a copy: drawing changes nothing
 	hm.Width = 0
-	hk := m.keys.help(m.replay, m.study.checkStudy)
-	if m.engineGame() {
-		hk = m.keys.engineGameHelp()
-	}
-	if m.editing {
-		hk = m.keys.editHelp()
-	}
-	if m.practice != nil {
-		hk = m.keys.practiceHelp(m.practice.playing)
-	}
-	if m.lesson != nil {
-		hk = m.lessonHelpKeys()
-	}
-	if m.libraryShown() {
-		hk = m.keys.libraryHelp(m.library.lib == nil)
-	}
+	hk := m.helpKeys()
 	full := hk
 	helpView := hm.View(hk)
 	// Drop the least needed keys (those just before help and quit, which
@@ -373,23 +378,10 @@ func (m *Model) helpBar(w, maxH int) string {
 // fullHelpPages is the full help's pages on the screen as it is now.
 func (m *Model) fullHelpPages() [][]string {
 	w, h := m.size()
-	hk := m.keys.help(m.replay, m.study.checkStudy)
-	if m.engineGame() {
-		hk = m.keys.engineGameHelp()
-	}
-	if m.editing {
-		hk = m.keys.editHelp()
-	}
-	if m.practice != nil {
-		hk = m.keys.practiceHelp(m.practice.playing)
-	}
-	if m.lesson != nil {
-		hk = m.lessonHelpKeys()
-	}
 	if m.libraryShown() {
-		return m.helpPages(m.keys.libraryHelp(m.library.lib == nil), w, h-libraryMinRows)
+		return m.helpPages(m.helpKeys(), w, h-libraryMinRows)
 	}
-	return m.helpPages(hk, w, h-m.geom().columnHeight())
+	return m.helpPages(m.helpKeys(), w, h-m.geom().columnHeight())
 }
 
 // helpPages lays the full help out in w columns and pages of at most

@@ -579,6 +579,8 @@ var catalogue = map[string][2]string{
 	"dr.wrong":     {"not this: %s   n next (it comes back later), esc leave", "不正解。正解は %s   n 次へ (後でもう一度出題)、esc 終了"},
 	"dr.end":       {"every problem due has been asked", "出題する問題はすべて終わりました"},
 	"dr.left":      {"left the problems from your games", "対局からの問題を終了しました"},
+	"dr.key.next":  {"next problem", "次の問題"},
+	"dr.key.leave": {"leave", "終了"},
 	// The game library (kiki DIR) and the open dialog's folders, recent
 	// files and completion.
 	"key.LibMove":            {"choose", "選ぶ"},
