@@ -457,13 +457,18 @@ func (c *Client) await(ctx context.Context, p *game.Position, r ai.Request) ai.R
 		}
 		return ai.Result{}, false
 	}
+	// got reads a line as it came off the channel: its end (closed) is
+	// the engine gone.
+	got := func(l string, ok bool) (ai.Result, bool) {
+		if !ok {
+			return ai.Result{Resign: true, Err: c.died("while thinking")}, true
+		}
+		return take(l)
+	}
 	for {
 		select {
 		case l, ok := <-c.lines:
-			if !ok {
-				return ai.Result{Resign: true, Err: c.died("while thinking")}
-			}
-			if res, end := take(l); end {
+			if res, end := got(l, ok); end {
 				return res
 			}
 		case <-done:
@@ -478,10 +483,7 @@ func (c *Client) await(ctx context.Context, p *game.Position, r ai.Request) ai.R
 			for range 2 * cap(c.lines) {
 				select {
 				case l, ok := <-c.lines:
-					if !ok {
-						return ai.Result{Resign: true, Err: c.died("while thinking")}
-					}
-					if res, end := take(l); end {
+					if res, end := got(l, ok); end {
 						return res
 					}
 					continue
