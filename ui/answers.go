@@ -105,6 +105,10 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		m.s.finish(loser.Opp(), false, "投了", kif.Resign)
 	case resumeGameMsg:
 		cmd = m.takeBack(true)
+	case unpauseMsg:
+		if m.s.paused {
+			cmd = m.togglePause()
+		}
 	case stopGameMsg:
 		m.stopGame()
 	case deleteVariationMsg:

@@ -73,7 +73,7 @@ func TestMistakesDrill(t *testing.T) {
 		return set.Cards[set.Problems[0].ID]
 	}
 	drive(t, m, keyCmd(m, ":", "5i5h", "enter"), func() bool { return card().Wrong == 1 }, 5*time.Second)
-	if !strings.Contains(m.message, "not this") || !strings.Contains(m.message, "５二金") {
+	if !strings.Contains(m.message, "wrong; the answer") || !strings.Contains(m.message, "５二金") {
 		t.Errorf("a wrong answer says %q", m.message)
 	}
 	press(m, "n")

@@ -237,8 +237,21 @@ func (m *Model) askStop() {
 		m.setMessage(m.tr("eg.notEngineGame"), true)
 		return
 	}
-	m.dialog = &confirmDialog{question: m.tr("eg.stopAsk"), yes: stopGameMsg{}}
+	// The game stands still while the question is up: the engines go
+	// on only if the answer is no, and only if they were playing.
+	var goOn tea.Msg
+	if !m.s.paused {
+		m.togglePause()
+		goOn = unpauseMsg{}
+	}
+	m.dialog = &choiceDialog{question: m.tr("eg.stopAsk"), choices: []choice{
+		{"y", m.tr("eg.stopYes"), stopGameMsg{}},
+		{"n", m.tr("eg.stopNo"), goOn},
+	}}
 }
+
+// unpauseMsg goes on with a game paused while the stop question was up.
+type unpauseMsg struct{}
 
 // stopGameMsg is the answer to askStop: the game ends as 中断, with no
 // result, its record kept.

@@ -295,10 +295,16 @@ func TestPauseResumeStop(t *testing.T) {
 		t.Fatalf("45 s after resuming: over %v clock %q", m.s.end.over, m.clockFor(game.Black))
 	}
 	answerWith(m, ai.Result{Move: mustUSI(t, m.s.pos, "7g7f")})
+	// Z asks, and the game stands still meanwhile; n goes on, y stops.
 	press(m, "Z")
-	if _, ok := m.dialog.(*confirmDialog); !ok {
-		t.Fatalf("Z: dialog %T", m.dialog)
+	if _, ok := m.dialog.(*choiceDialog); !ok || !m.s.paused || m.ai.thinking {
+		t.Fatalf("Z: dialog %T, paused %v, thinking %v", m.dialog, m.s.paused, m.ai.thinking)
 	}
+	press(m, "n")
+	if m.dialog != nil || m.s.paused || m.s.end.over {
+		t.Fatalf("Z n: dialog %T, paused %v, over %v", m.dialog, m.s.paused, m.s.end.over)
+	}
+	press(m, "Z")
 	press(m, "y")
 	if e := m.s.end; !e.over || !e.noResult || e.draw || m.ai.thinking {
 		t.Fatalf("stopped: %+v thinking %v", e, m.ai.thinking)

@@ -499,3 +499,22 @@ func TestOptionsReachTheAnalyser(t *testing.T) {
 		t.Fatalf("the analyser read:\n%s\nwant first:\n%s", data, want)
 	}
 }
+
+// The registry's summary of an engine's options gives the values the
+// engine will be given, as the options dialog does: the user's, else
+// kiki's default, else the engine's own (it once showed the engine's
+// defaults after the user had saved others).
+func TestRegistrySummaryShowsValuesUsed(t *testing.T) {
+	e := EngineEntry{Name: "fsf", Path: "/x", Declared: []string{
+		"option name Threads type spin default 8 min 1 max 64",
+		"option name Hash type spin default 16 min 1 max 1024",
+		"option name Skill Level type spin default 20 min 0 max 20",
+		"option name Ponder type check default false",
+	}, Values: []OptionSetting{{"Skill Level", "17"}, {"Hash", "64"}}}
+	got := declaredOptions(e)
+	for _, want := range []string{"Threads=1", "Hash=64", "Skill Level=17", "Ponder=false"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary %q lacks %q", got, want)
+		}
+	}
+}

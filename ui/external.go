@@ -407,7 +407,7 @@ func (m *Model) onEnginesReady(msg enginesReadyMsg) tea.Cmd {
 	case len(msg.errs) > 0:
 		m.setMessage(m.tr("engine.failed")+strings.Join(msg.errs, "; "), true)
 	default:
-		m.setMessage(m.tr("engine.ready"), false)
+		m.setPassingMessage(m.tr("engine.ready"))
 	}
 	return tea.Batch(m.maybeStartAI(), m.analysisFollow(), m.pendingHint())
 }

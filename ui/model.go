@@ -95,11 +95,13 @@ type Model struct {
 	editing bool // free study board: place and remove pieces
 	edit    *editState
 
-	dialog   dialog
-	message  string
-	msgErr   bool
-	showHelp bool
-	helpPage int // the full help's page on screen, when it takes several
+	dialog  dialog
+	message string
+	msgErr  bool
+	// msgPassing: the message goes with the next move (setPassingMessage).
+	msgPassing bool
+	showHelp   bool
+	helpPage   int // the full help's page on screen, when it takes several
 
 	ai         aiState
 	mateLine   string
@@ -229,7 +231,15 @@ func (m *Model) Init() tea.Cmd {
 }
 
 func (m *Model) setMessage(s string, isErr bool) {
-	m.message, m.msgErr = s, isErr
+	m.message, m.msgErr, m.msgPassing = s, isErr, false
+}
+
+// setPassingMessage shows a message that the next move played clears as
+// well as the next key (an engine ready: in a game no person plays, no
+// key would ever clear it).
+func (m *Model) setPassingMessage(s string) {
+	m.setMessage(s, false)
+	m.msgPassing = true
 }
 
 // Update routes a message, then starts the clock tick when a clock has
@@ -468,6 +478,9 @@ func (m *Model) playMove(mv game.Move) tea.Cmd {
 	}
 	if m.drill != nil {
 		return m.drillMove(mv)
+	}
+	if m.msgPassing {
+		m.setMessage("", false)
 	}
 	spent := time.Duration(0)
 	if m.s.playing {

@@ -278,21 +278,29 @@ func (d *registryDialog) details(e EngineEntry) string {
 }
 
 // declaredOptions lists an engine's options as it declared them, each
-// with its default ("Threads=1 Hash=16 Ponder=false …"), in the engine's
+// with the value it will be given ("Threads=1 Hash=256 Ponder=false …"),
+// in the engine's
 // own words (they are its names, the same in both languages), cut after
 // three lines' worth.
 func declaredOptions(e EngineEntry) string {
 	var parts []string
+	used := withDefaultOptions(parseDeclared(e.Declared), sentValues(e))
 	for _, l := range e.Declared {
 		o, ok := usi.ParseOptionLine(l)
 		if !ok {
 			continue
 		}
-		if o.Type == "button" || o.Default == "" {
+		// The value the engine will be given: the user's, else kiki's
+		// default, else the engine's own (as the options dialog shows).
+		v := o.Default
+		if i := findSetting(used, o.Name); i >= 0 {
+			v = used[i].Value
+		}
+		if o.Type == "button" || v == "" {
 			parts = append(parts, o.Name)
 			continue
 		}
-		parts = append(parts, o.Name+"="+o.Default)
+		parts = append(parts, o.Name+"="+v)
 	}
 	return ellipsis(strings.Join(parts, "  "), 3*60)
 }

@@ -116,20 +116,23 @@ func problemAt(p *game.Position, ply Ply, gameKey string) (Problem, bool) {
 }
 
 // answers are the best move and the candidates within AnswerMargin of
-// it.
+// the best score. The best is the position's own search (its move and
+// score); the candidates come from a MultiPV search of the position,
+// whose lines may score below it (a search of several lines goes less
+// deep): only those as good as the best, by either search, answer.
 func answers(ply Ply) []string {
 	sign := 1
 	if ply.Mover == int(game.White) {
 		sign = -1
 	}
-	if len(ply.Lines) == 0 {
-		return []string{ply.Best}
-	}
-	best := ply.Lines[0].Score * sign
+	best := ply.Score * sign
 	for _, l := range ply.Lines {
 		best = max(best, l.Score*sign)
 	}
 	var out []string
+	if ply.Best != "" {
+		out = append(out, ply.Best)
+	}
 	for _, l := range ply.Lines {
 		if l.Score*sign >= best-AnswerMargin {
 			out = append(out, l.Move)

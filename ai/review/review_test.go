@@ -333,3 +333,20 @@ func TestMissedMatesInRealGames(t *testing.T) {
 		t.Errorf("the mate in one played: %+v", p)
 	}
 }
+
+// The position's best move always answers, and candidates of a MultiPV
+// search that scored well below it do not (a walk through the drill
+// found the best move refused and three weaker ones accepted).
+func TestAnswersKeepTheBest(t *testing.T) {
+	ply := Ply{Mover: int(game.White), Score: 31, Best: "B*4g",
+		Lines: []Line{{"B*3b", 318}, {"B*3i", 331}, {"1e1f", 325}, {"2b3c", 60}}}
+	got := answers(ply)
+	if !slices.Equal(got, []string{"B*4g", "2b3c"}) {
+		t.Errorf("answers %v, want the best and the line within %d of it", got, AnswerMargin)
+	}
+	// For 先手 the best is the highest score.
+	ply = Ply{Mover: int(game.Black), Score: 100, Best: "7g7f", Lines: []Line{{"2g2f", 150}, {"5g5f", 95}, {"1g1f", 20}}}
+	if got := answers(ply); !slices.Equal(got, []string{"7g7f", "2g2f", "5g5f"}) {
+		t.Errorf("先手: %v", got)
+	}
+}

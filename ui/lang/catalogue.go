@@ -576,10 +576,12 @@ var catalogue = map[string][2]string{
 	"dr.kindMate":  {"a mate was there: find it", "詰みがありました。詰ませてください"},
 	"dr.ask":       {"problem %d/%d (%s, move %d): %s was played here; %s", "問題 %d/%d (%s %d手目): 実戦は %s。%s"},
 	"dr.right":     {"right: %s   n next, esc leave", "正解: %s   n 次へ、esc 終了"},
-	"dr.wrong":     {"not this: %s   n next (it comes back later), esc leave", "不正解。正解は %s   n 次へ (後でもう一度出題)、esc 終了"},
+	"dr.wrong":     {"wrong; the answer: %s   n next (it comes back later), esc leave", "不正解。正解は %s   n 次へ (後でもう一度出題)、esc 終了"},
 	"dr.end":       {"every problem due has been asked", "出題する問題はすべて終わりました"},
 	"dr.left":      {"left the problems from your games", "対局からの問題を終了しました"},
 	"dr.key.next":  {"next problem", "次の問題"},
+	"eg.stopYes":   {"stop it", "中断する"},
+	"eg.stopNo":    {"go on", "続ける"},
 	"dr.key.leave": {"leave", "終了"},
 	// The game library (kiki DIR) and the open dialog's folders, recent
 	// files and completion.
@@ -688,7 +690,7 @@ var catalogue = map[string][2]string{
 	"eg.notEngineGame": {"z and Z pause and stop a game between engines (no person plays)", "z と Z はエンジン同士の対局の一時停止と中断です"},
 	"eg.paused":        {"paused: the clocks stand still (z resumes, Z stops, s saves)", "一時停止中: 時計は止まっています (z 再開, Z 中断, s 保存)"},
 	"eg.resumed":       {"resumed", "再開しました"},
-	"eg.stopAsk":       {"stop this game (中断, no result)? y/n", "この対局を中断しますか (勝敗なし)? y/n"},
+	"eg.stopAsk":       {"stop this game (中断, no result)? it stands still meanwhile", "この対局を中断しますか (勝敗なし)? 待つ間は止めています"},
 	"eg.stopped":       {"stopped by the user", "ユーザーが中断しました"},
 	"arb.badDeclare":   {"%s declared a win (bestmove win) without the right to it (%d points, %d pieces in the enemy camp): it loses", "%s は宣言の条件を満たさずに入玉宣言しました (%d点, 敵陣に%d枚): 反則負け"},
 	"arb.declared":     {"%s declared a win (入玉宣言: %d points, %d pieces in the enemy camp)", "%s が入玉宣言 (%d点, 敵陣に%d枚)"},
