@@ -132,8 +132,13 @@ func (d *gameDialog) choiceText(c int) string {
 		}
 		return t("game.engine")
 	}
-	return ellipsis(d.engines[c].Name, pathShown)
+	// After the widest label ("analyser  "), a row keeps to the narrowest
+	// room the dialog gets (80 columns: about 30 cells).
+	return ellipsis(d.engines[c].Name, nameShown)
 }
+
+// nameShown is the most cells of an engine's name the dialog shows.
+const nameShown = 18
 
 // sideText is who plays side i, as its row says it.
 func (d *gameDialog) sideText(i int) string { return d.choiceText(d.sideChoice(i)) }

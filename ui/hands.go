@@ -96,6 +96,9 @@ func nameRows(s string, w int) []string {
 	return []string{first, ellipsis(rest, w)}
 }
 
+// playerShown is the most cells of a player's name the hand line shows.
+const playerShown = 16
+
 // View draws the line.
 func (h handLine) View(th *Theme) string { return h.render(th, nil) }
 
@@ -109,7 +112,9 @@ func (h handLine) render(th *Theme, spans *[]handSpan) string {
 		sb.WriteString(h.name + " ")
 	}
 	if h.player != "" {
-		sb.WriteString(" " + h.player)
+		// A long player (an engine's id name) is cut so that the clock
+		// and the pieces in hand, which the line is for, keep their room.
+		sb.WriteString(" " + ellipsis(h.player, playerShown))
 	}
 	if h.clock != "" {
 		sb.WriteString(" " + h.clock)
