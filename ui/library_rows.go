@@ -39,7 +39,10 @@ func newLibRow(l Lang, e library.Entry) libRow {
 			r.ending = trOr(l, "lib.end."+e.Ending, e.Ending)
 		}
 	}
-	r.hay = fold(strings.Join([]string{r.file, r.date, r.black, r.white, r.result, r.opening, e.FirstMoves, r.ending, e.Event, r.why}, "\n"))
+	// The opening is found by its name in either language (石田 on the
+	// English screen, Ishida on the Japanese one).
+	r.hay = fold(strings.Join([]string{r.file, r.date, r.black, r.white, r.result, r.opening,
+		openingWords(English, e), openingWords(Japanese, e), e.FirstMoves, r.ending, e.Event, r.why}, "\n"))
 	r.players = fold(r.black + "\n" + r.white)
 	return r
 }

@@ -162,6 +162,11 @@ func TestLibrarySortFilterSearch(t *testing.T) {
 	if len(st.shown) != 1 || st.rows[st.shown[0]].opening != "Yagura" {
 		t.Errorf("Illya and yagura: %d rows", len(st.shown))
 	}
+	// The opening's Japanese name finds it on the English screen too.
+	press(m, "esc", "p", "Illya", "enter", "/", "矢倉", "enter")
+	if len(st.shown) != 1 || st.rows[st.shown[0]].opening != "Yagura" {
+		t.Errorf("Illya and 矢倉 on the English screen: %d rows", len(st.shown))
+	}
 	press(m, "esc")
 	if st.player != "" || st.search != "" || len(st.shown) != len(st.rows) || m.library == nil {
 		t.Errorf("esc: filters %q %q, %d of %d shown", st.player, st.search, len(st.shown), len(st.rows))
