@@ -50,6 +50,8 @@ type keyMap struct {
 	LibTop, LibBottom, LibOpen, LibBack    key.Binding
 	LibSort, LibReverse, LibSearch         key.Binding
 	LibPlayer                              key.Binding
+	// The library's review of the games listed, and problems from them.
+	LibReview, LibProblems key.Binding
 	// Lang is the language of the help.
 	Lang Lang
 }
@@ -133,6 +135,8 @@ func newKeyMapIn(l Lang) keyMap {
 		LibReverse:    b([]string{"r"}, "r", "key.LibReverse"),
 		LibSearch:     b([]string{"/"}, "/", "key.LibSearch"),
 		LibPlayer:     b([]string{"p"}, "p", "key.LibPlayer"),
+		LibReview:     b([]string{"A"}, "A", "key.LibReview"),
+		LibProblems:   b([]string{"T"}, "T", "key.LibProblems"),
 	}
 }
 
@@ -144,10 +148,11 @@ func (k keyMap) libraryHelp(empty bool) helpKeys {
 		return helpKeys{short: []key.Binding{k.LibBack, k.Open, k.Help, k.Quit}, full: [][]key.Binding{{k.LibBack, k.Open, k.Help, k.Quit}}}
 	}
 	return helpKeys{
-		short: []key.Binding{k.LibUp, k.LibOpen, k.LibPlayer, k.LibSearch, k.LibSort, k.LibBack, k.Help, k.Quit},
+		short: []key.Binding{k.LibUp, k.LibOpen, k.LibReview, k.LibPlayer, k.LibProblems, k.LibSearch, k.LibSort, k.LibBack, k.Help, k.Quit},
 		full: [][]key.Binding{
 			{k.LibUp, k.LibPageUp, k.LibTop, k.LibOpen, k.LibBack},
 			{k.LibPlayer, k.LibSearch, k.LibSort, k.LibReverse, k.Open, k.Help, k.Quit},
+			{k.LibReview, k.LibProblems},
 		},
 	}
 }
