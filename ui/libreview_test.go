@@ -353,3 +353,50 @@ func TestLibraryReviewOneLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The registry's engine for analysis reviews when there is one, and its
+// reviews are kept apart from the built-in AI's: switching engines
+// searches again, switching back finds its own.
+func TestLibraryReviewEngineKeptApart(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 2 {
+		// Two games, not one twice: the cache knows a game by its moves.
+		second := []string{"３四歩(33)", "８四歩(83)"}[i]
+		rec := fmt.Sprintf("先手：A%d\n後手：B%d\n手合割：平手\n   1 ７六歩(77)\n   2 %s\n   3 ６六歩(67)\n   4 投了\n", i, i, second)
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("g%d.kifu", i)), []byte(rec), 0o644)
+	}
+	m := reviewModel(t, dir, t.TempDir(), English, 100, 30)
+	builtin := m.reviewSetup().set
+	m.ext.cfg, m.ext.analyse = EngineConfig{Path: fakeEnginePath(t, "normal")}, true
+	engine := m.reviewSetup().set
+	if engine.Key() == builtin.Key() || !strings.HasPrefix(engine.Name, "usi ") || builtin.Name != "kiki" {
+		t.Fatalf("the settings do not tell the engines apart: %q %q", builtin.Name, engine.Name)
+	}
+	run := func(want string) {
+		t.Helper()
+		follow(t, m, keyUpdate(m, "A"), nil)
+		if !strings.Contains(m.message, want) {
+			t.Errorf("%q, want %q", m.message, want)
+		}
+	}
+	run("review done: 2 games (2 searched now, 0 reviewed before)")
+	m.ext.analyse = false
+	run("review done: 2 games (2 searched now, 0 reviewed before)")
+	m.ext.analyse = true
+	run("review done: 2 games (0 searched now, 2 reviewed before)")
+}
+
+// Quitting stops the review: its goroutine ends at once (the game half
+// done keeps what was searched), it does not go on behind the program.
+func TestLibraryReviewStopsOnQuit(t *testing.T) {
+	dir, data := reviewLibrary(t), t.TempDir()
+	m := reviewModel(t, dir, data, English, 100, 30)
+	run := keyUpdate(m, "A")
+	rv := m.library.review
+	m.Update(quitMsg{})
+	follow(t, m, run, nil)
+	// Unstopped, it would have reviewed every game before its end.
+	if rv.run != nil || rv.count(revPending) == 0 {
+		t.Errorf("after quit the review went on: %v", rv.status)
+	}
+}

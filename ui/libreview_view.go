@@ -78,7 +78,10 @@ func (m *Model) worstLine(r *libRow) string {
 	if rev.done && len(rev.worst) == 0 {
 		return m.tr("lrv.noneFound")
 	}
-	var parts []string
+	parts := []string{m.tr("lrv.clean")} // so far
+	if len(rev.worst) > 0 {
+		parts = parts[:0]
+	}
 	for _, p := range rev.worst {
 		parts = append(parts, momentWords(m.lang, p))
 	}
