@@ -86,8 +86,10 @@ type libraryState struct {
 	// hidden: a game opened from the list is on screen; Esc there shows
 	// the list again.
 	hidden bool
-	// review is the review of the games listed (A), once started.
-	review *libReview
+	// review is the review of the games listed (A), once started;
+	// reviewed: some row has a review to show.
+	review   *libReview
+	reviewed bool
 }
 
 func newLibraryState(dir string) *libraryState {

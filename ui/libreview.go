@@ -205,7 +205,7 @@ func (m *Model) onLibReview(msg tea.Msg) tea.Cmd {
 		if st == msg.st {
 			for i, r := range msg.revs {
 				if st.rows[i].rev == nil { // a review run may have been quicker
-					st.rows[i].setReview(m.lang, r)
+					st.setReview(i, m.lang, r)
 				}
 			}
 		}
@@ -258,7 +258,7 @@ func (m *Model) libReviewOf(msg tea.Msg) *libReview {
 func (m *Model) libReviewGame(rv *libReview, msg libRevGameMsg) {
 	st := m.library
 	if msg.rev != nil {
-		st.rows[rv.queue[msg.qi]].setReview(m.lang, msg.rev)
+		st.setReview(rv.queue[msg.qi], m.lang, msg.rev)
 	}
 	switch {
 	case errors.Is(msg.err, context.Canceled):

@@ -326,7 +326,7 @@ func TestLibraryReviewOneLanguage(t *testing.T) {
 			follow(t, m, m.library.review.run.wait(), nil)
 			screens["paused"] = m.View()
 			follow(t, m, keyUpdate(m, "A"), nil)
-			m.library.rows[0].setReview(l, moments)
+			m.library.setReview(0, l, moments)
 			screens["done"] = m.View()
 			keyUpdate(m, "T")
 			screens["menu"] = m.View()

@@ -13,10 +13,11 @@ import (
 // reviewed game's worst moment, the cursor's game's worst three under
 // the list, and the review's progress bar.
 
-// setReview gives the row its review, as the list writes it in l.
-func (r *libRow) setReview(l Lang, rev *rowReview) {
-	r.rev = rev
-	r.worst = worstWords(l, rev)
+// setReview gives row i its review, as the list writes it in l.
+func (st *libraryState) setReview(i int, l Lang, rev *rowReview) {
+	st.rows[i].rev = rev
+	st.rows[i].worst = worstWords(l, rev)
+	st.reviewed = true
 }
 
 // worstWords is the column's text: the worst moment, "no mistake", or
@@ -56,17 +57,7 @@ func momentWords(l Lang, p review.Ply) string {
 var libWorstCol = libCol{"lib.col.worst", 14, 16, false, func(r *libRow) string { return r.worst }}
 
 // anyReview reports whether the list has a review to show.
-func (st *libraryState) anyReview() bool {
-	if st.review != nil {
-		return true
-	}
-	for i := range st.rows {
-		if st.rows[i].rev != nil {
-			return true
-		}
-	}
-	return false
-}
+func (st *libraryState) anyReview() bool { return st.review != nil || st.reviewed }
 
 // worstLine lists the worst moments of the cursor's game; "" when it has
 // no review.
