@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"kiki/ai/review"
 	"kiki/assets"
 	"kiki/game"
 	"kiki/kif"
@@ -26,6 +27,7 @@ type boardFlagValues struct {
 	level                                   *int
 	engine, lang                            *string
 	engineOptions                           *[]ui.OptionSetting
+	reviewNodes                             *uint64
 }
 
 // boardFlags defines the board's flags on fs (shared by runBoard and kiki help).
@@ -40,6 +42,8 @@ func boardFlags(fs *flag.FlagSet) boardFlagValues {
 		hideEva: fs.Bool("hide-eval", false, "do not show the AI's evaluation and line while it thinks (E toggles)"),
 		engine:  fs.String("engine", "", "an external USI engine (its path) plays the AI's side and analyses instead of the built-in AI"),
 		lang:    fs.String("lang", "", "the screen's language: ja or en (default: from LC_ALL, LC_MESSAGES, LANG)"),
+		reviewNodes: fs.Uint64("review-nodes", review.DefaultSettings().Limits.Nodes,
+			"nodes the review of played games (T, the library's A) searches in each position"),
 	}
 	var opts []ui.OptionSetting
 	v.engineOptions = &opts
@@ -63,9 +67,13 @@ func runBoard(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return cli.ExitUsage
 	}
-	const synopsis = "usage: kiki [--sfen SFEN] [--ascii] [--no-mouse] [--level 1-10] [--ai-sente] [--human] [--hide-eval] [--engine PATH [--engine-option NAME=VALUE]...] [--lang ja|en] [RECORD | FOLDER | -]"
+	const synopsis = "usage: kiki [--sfen SFEN] [--ascii] [--no-mouse] [--level 1-10] [--ai-sente] [--human] [--hide-eval] [--engine PATH [--engine-option NAME=VALUE]...] [--lang ja|en] [--review-nodes N] [RECORD | FOLDER | -]"
 	if *level < 1 || *level > 10 {
 		fmt.Fprintf(stderr, "kiki: --level must be from 1 to 10, got %d\n%s\n", *level, synopsis)
+		return cli.ExitUsage
+	}
+	if *fv.reviewNodes == 0 {
+		fmt.Fprintf(stderr, "kiki: --review-nodes must be above 0\n%s\n", synopsis)
 		return cli.ExitUsage
 	}
 	if len(rest) > 1 {
@@ -92,6 +100,7 @@ func runBoard(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kiki: --engine-option needs --engine\n%s\n", synopsis)
 		return cli.ExitUsage
 	}
+	o.Review = reviewSettings(*fv.reviewNodes)
 	o.ConfigDir = configDir()
 	o.Dir, _ = os.Getwd()
 	if d := dataDir(); d != "" {
@@ -133,6 +142,15 @@ func runBoard(args []string, stdout, stderr io.Writer) int {
 		return cli.ExitFailure
 	}
 	return cli.ExitOK
+}
+
+// reviewSettings is the review's budget for --review-nodes: the mate
+// solver gets no more nodes than the search.
+func reviewSettings(nodes uint64) *review.Settings {
+	set := review.DefaultSettings()
+	set.Limits.Nodes = nodes
+	set.MateNodes = min(set.MateNodes, nodes)
+	return &set
 }
 
 // isFolder reports whether path names a folder.

@@ -94,6 +94,7 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		}
 		m.cancelAI()
 		m.ext.closeEngines()
+		m.stopLibraryReview() // what it searched is kept: the next A goes on
 		m.dropRecovery()
 		cmd = tea.Quit
 	case resignMsg:
@@ -149,7 +150,8 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		m.dialog = m.newGameDialog(msg.fromHere)
 	case showOpenMsg:
 		m.dialog = m.newOpenDialog()
-	case openLibraryMsg, libraryGameMsg, libraryProgressMsg, libraryLoadedMsg:
+	case openLibraryMsg, libraryGameMsg, libraryProgressMsg, libraryLoadedMsg,
+		libRevSummariesMsg, libRevProgressMsg, libRevGameMsg, libRevEndMsg, libProblemsMsg, libProblemsMadeMsg:
 		cmd = m.onLibraryMsg(msg)
 	default:
 		return m.onPracticeMsg(msg)

@@ -9,8 +9,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"kiki/ai"
-	"kiki/ai/mate"
 	"kiki/ai/review"
 	"kiki/game"
 )
@@ -35,6 +33,12 @@ type drillState struct {
 	origS    *session
 	origRepl bool
 	origFlip bool
+	// fromLibrary: it was opened over the library's list (T, p there),
+	// which comes back when it is left.
+	fromLibrary bool
+	// origAn is the analysis of the record it opened over (a graph of
+	// that game must not show over a problem), back when it is left.
+	origAn analysisState
 }
 
 // reviewState is a review of the game on screen for problems, running in
@@ -126,12 +130,12 @@ func (m *Model) reviewForProblems(side game.Color, stop bool) tea.Cmd {
 	g := review.Game{Start: rec.StartPosition(), Moves: rec.MainMoves()}
 	who, _ := rec.Get(m.s.sideNames()[side])
 	src := review.Source{File: m.s.path, Player: who}
-	dir, gen, now := m.dataDir(), r.gen, m.now()
+	dir, gen, now, setup := m.dataDir(), r.gen, m.now(), m.reviewSetup()
 	ch := make(chan tea.Msg, 4)
 	m.setMessage(fmt.Sprintf(m.tr("dr.reviewing"), 0, len(g.Moves)), false)
 	go func() {
 		defer cancel()
-		ch <- reviewGame(ctx, g, side, src, dir, gen, now, func(done int) {
+		ch <- reviewGame(ctx, g, side, src, setup, dir, gen, now, func(done int) {
 			select {
 			case ch <- reviewProgress{gen, done, len(g.Moves), ch}:
 			default:
@@ -141,27 +145,15 @@ func (m *Model) reviewForProblems(side game.Color, stop bool) tea.Cmd {
 	return waitEvent(ch)
 }
 
-// reviewGame reviews g with the built-in AI at the review's settings
-// (kept in the data folder's review cache, so that a review stopped goes
-// on where it stopped) and adds side's mistakes to the problem set.
-func reviewGame(ctx context.Context, g review.Game, side game.Color, src review.Source, dir string, gen int, now time.Time, progress func(int)) tea.Msg {
-	set := review.DefaultSettings()
-	cache := review.Cache{Dir: filepath.Join(dir, "review")}
-	done, _, err := cache.Load(g.Key(), set.Key())
+// reviewGame reviews g (reviewer.game: the cache's result goes on) and
+// adds side's mistakes to the problem set.
+func reviewGame(ctx context.Context, g review.Game, side game.Color, src review.Source, setup reviewSetup, dir string, gen int, now time.Time, progress func(int)) tea.Msg {
+	rv, err := setup.start()
 	if err != nil {
-		done = review.Result{} // a damaged result is searched again
+		return reviewDoneMsg{gen: gen, err: err}
 	}
-	e := ai.NewEngine(64)
-	e.Threads = 1
-	sv := mate.New(mate.Options{HashMiB: 64, MaxNodes: set.MateNodes})
-	defer sv.Close()
-	res, err := review.Analyse(ctx, g, e, sv, set, done, func(r review.Result) {
-		progress(len(r.Plies))
-		if len(r.Plies)%8 == 0 {
-			_ = cache.Save(r)
-		}
-	})
-	_ = cache.Save(res)
+	defer rv.close()
+	res, _, err := rv.game(ctx, g, progress)
 	if err != nil {
 		return reviewDoneMsg{gen: gen, err: err}
 	}
@@ -206,7 +198,12 @@ func (m *Model) startDrill() tea.Cmd {
 	}
 	m.cancelAI()
 	m.analysis.cancel()
-	m.drill = &drillState{set: set, order: set.Order(m.now()), origS: m.s, origRepl: m.replay, origFlip: m.board.flipped}
+	m.drill = &drillState{set: set, order: set.Order(m.now()), origS: m.s, origRepl: m.replay, origFlip: m.board.flipped,
+		fromLibrary: m.libraryShown(), origAn: m.analysis}
+	m.analysis.reset()
+	if m.drill.fromLibrary {
+		m.library.hidden = true // the board shows the problem
+	}
 	m.showDrill()
 	return nil
 }
@@ -316,7 +313,11 @@ func (m *Model) leaveDrill() {
 	d := m.drill
 	m.drill = nil
 	m.s, m.replay, m.board.flipped = d.origS, d.origRepl, d.origFlip
+	m.analysis.restore(d.origAn)
 	m.board.deselect()
+	if d.fromLibrary && m.library != nil {
+		m.library.hidden = false
+	}
 	m.setMessage(m.tr("dr.left"), false)
 }
 

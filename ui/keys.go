@@ -52,6 +52,8 @@ type keyMap struct {
 	LibTop, LibBottom, LibOpen, LibBack    key.Binding
 	LibSort, LibReverse, LibSearch         key.Binding
 	LibPlayer                              key.Binding
+	// The library's review of the games listed, and problems from them.
+	LibReview, LibProblems key.Binding
 	// Lang is the language of the help.
 	Lang Lang
 }
@@ -63,7 +65,7 @@ func newKeyMapIn(l Lang) keyMap {
 	b := func(keys []string, help, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, tr(l, desc)))
 	}
-	return keyMap{
+	k := keyMap{
 		Lang:         l,
 		Up:           b([]string{"up", "k"}, "hjkl", "key.Up"),
 		Down:         b([]string{"down", "j"}, "j", "key.Down"),
@@ -125,19 +127,28 @@ func newKeyMapIn(l Lang) keyMap {
 		MoreCands:     b([]string{"+"}, "+ -", "key.MoreCands"),
 		FewerCands:    b([]string{"-"}, "-", "key.FewerCands"),
 		PickCand:      b([]string{"1", "2", "3", "4", "5"}, "1-5", "key.PickCand"),
-		LibUp:         b([]string{"up", "k"}, "up/down", "key.LibMove"),
-		LibDown:       b([]string{"down", "j"}, "j", "key.LibMove"),
-		LibPageUp:     b([]string{"pgup"}, "PgUp/Dn", "key.LibPage"),
-		LibPageDown:   b([]string{"pgdown", " "}, "PgDn", "key.LibPage"),
-		LibTop:        b([]string{"home", "g"}, "Home/End", "key.LibEnds"),
-		LibBottom:     b([]string{"end", "G"}, "End", "key.LibEnds"),
-		LibOpen:       b([]string{"enter"}, "enter", "key.LibOpen"),
-		LibBack:       b([]string{"esc"}, "esc", "key.LibBack"),
-		LibSort:       b([]string{"s"}, "s", "key.LibSort"),
-		LibReverse:    b([]string{"r"}, "r", "key.LibReverse"),
-		LibSearch:     b([]string{"/"}, "/", "key.LibSearch"),
-		LibPlayer:     b([]string{"p"}, "p", "key.LibPlayer"),
 	}
+	k.setLibraryKeys(b)
+	return k
+}
+
+// setLibraryKeys sets the game library's keys (its list has its own: the
+// board's letters mean other things there).
+func (k *keyMap) setLibraryKeys(b func(keys []string, help, desc string) key.Binding) {
+	k.LibUp = b([]string{"up", "k"}, "up/down", "key.LibMove")
+	k.LibDown = b([]string{"down", "j"}, "j", "key.LibMove")
+	k.LibPageUp = b([]string{"pgup"}, "PgUp/Dn", "key.LibPage")
+	k.LibPageDown = b([]string{"pgdown", " "}, "PgDn", "key.LibPage")
+	k.LibTop = b([]string{"home", "g"}, "Home/End", "key.LibEnds")
+	k.LibBottom = b([]string{"end", "G"}, "End", "key.LibEnds")
+	k.LibOpen = b([]string{"enter"}, "enter", "key.LibOpen")
+	k.LibBack = b([]string{"esc"}, "esc", "key.LibBack")
+	k.LibSort = b([]string{"s"}, "s", "key.LibSort")
+	k.LibReverse = b([]string{"r"}, "r", "key.LibReverse")
+	k.LibSearch = b([]string{"/"}, "/", "key.LibSearch")
+	k.LibPlayer = b([]string{"p"}, "p", "key.LibPlayer")
+	k.LibReview = b([]string{"A"}, "A", "key.LibReview")
+	k.LibProblems = b([]string{"T"}, "T", "key.LibProblems")
 }
 
 // libraryHelp is the help of the game library's list; empty: while
@@ -148,10 +159,11 @@ func (k keyMap) libraryHelp(empty bool) helpKeys {
 		return helpKeys{short: []key.Binding{k.LibBack, k.Open, k.Help, k.Quit}, full: [][]key.Binding{{k.LibBack, k.Open, k.Help, k.Quit}}}
 	}
 	return helpKeys{
-		short: []key.Binding{k.LibUp, k.LibOpen, k.LibPlayer, k.LibSearch, k.LibSort, k.LibBack, k.Help, k.Quit},
+		short: []key.Binding{k.LibUp, k.LibOpen, k.LibReview, k.LibPlayer, k.LibProblems, k.LibSearch, k.LibSort, k.LibBack, k.Help, k.Quit},
 		full: [][]key.Binding{
 			{k.LibUp, k.LibPageUp, k.LibTop, k.LibOpen, k.LibBack},
 			{k.LibPlayer, k.LibSearch, k.LibSort, k.LibReverse, k.Open, k.Help, k.Quit},
+			{k.LibReview, k.LibProblems},
 		},
 	}
 }

@@ -8,8 +8,8 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -17,7 +17,6 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"kiki/kif"
 	"kiki/kif/library"
 )
 
@@ -87,6 +86,10 @@ type libraryState struct {
 	// hidden: a game opened from the list is on screen; Esc there shows
 	// the list again.
 	hidden bool
+	// review is the review of the games listed (A), once started;
+	// reviewed: some row has a review to show.
+	review   *libReview
+	reviewed bool
 }
 
 func newLibraryState(dir string) *libraryState {
@@ -154,19 +157,22 @@ func (m *Model) onLibraryMsg(msg tea.Msg) tea.Cmd {
 		}
 	case libraryLoadedMsg:
 		if st := m.library; st == msg.st {
-			m.libraryLoaded(msg)
+			return m.libraryLoaded(msg)
 		}
+	default:
+		return m.onLibReview(msg)
 	}
 	return nil
 }
 
-// libraryLoaded takes the indexing's result.
-func (m *Model) libraryLoaded(msg libraryLoadedMsg) {
+// libraryLoaded takes the indexing's result, and looks for the reviews
+// kept of its games.
+func (m *Model) libraryLoaded(msg libraryLoadedMsg) tea.Cmd {
 	st := m.library
 	st.loading, st.cancel = false, nil
 	if msg.err != nil {
 		st.err = fileErrWords(m.lang, msg.err)
-		return
+		return nil
 	}
 	st.lib = msg.lib
 	st.rows = make([]libRow, len(msg.lib.Entries))
@@ -177,13 +183,19 @@ func (m *Model) libraryLoaded(msg libraryLoadedMsg) {
 	if msg.lib.IndexErr != nil {
 		m.setMessage(fileErrWords(m.lang, msg.lib.IndexErr), true)
 	}
+	if m.dataDir() == "" {
+		return nil
+	}
+	return loadRowReviews(st, m.reviewSetup(), msg.lib.Entries)
 }
 
-// closeLibrary stops the indexing, if it runs, and closes the library.
+// closeLibrary stops the indexing and the review, if they run, and
+// closes the library.
 func (m *Model) closeLibrary() {
 	if st := m.library; st != nil && st.cancel != nil {
 		st.cancel()
 	}
+	m.stopLibraryReview()
 	m.library = nil
 }
 
@@ -224,6 +236,10 @@ func (m *Model) libraryKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.LibReverse):
 		st.reverse = !st.reverse
 		st.refilter(st.current())
+	case key.Matches(msg, k.LibReview):
+		return m.libraryReview()
+	case key.Matches(msg, k.LibProblems):
+		return m.libraryProblemsMenu()
 	default:
 		st.move(msg, k, m.libraryListHeight())
 	}
@@ -342,27 +358,21 @@ func (m *Model) openLibraryGame(i int) {
 		return
 	}
 	path := filepath.Join(st.root, e.File)
-	data, err := os.ReadFile(path)
-	if err != nil {
+	rec, err := libraryGame(path, e.Game)
+	switch {
+	case errors.Is(err, errLibChanged):
+		m.setMessage(m.tr("lib.changed"), true)
+		return
+	case err != nil:
 		m.setMessage(fileErrWords(m.lang, err), true)
 		return
 	}
-	games := kif.ReadGames(path, data)
-	if e.Game >= len(games) || games[e.Game].Err != nil {
-		// The file changed since it was indexed.
-		why := m.tr("lib.changed")
-		if e.Game < len(games) {
-			why = fileErrWords(m.lang, games[e.Game].Err)
-		}
-		m.setMessage(why, true)
-		return
-	}
-	rec := games[e.Game].Record
-	if len(games) > 1 {
-		m.openRecord(rec, "", fmt.Sprintf("%s (%d/%d)", filepath.Base(path), e.Game+1, len(games)))
+	if e.Games > 1 {
+		m.openRecord(rec, "", fmt.Sprintf("%s (%d/%d)", filepath.Base(path), e.Game+1, e.Games))
 	} else {
 		m.openRecord(rec, path, "")
 	}
+	m.showCachedReview(rec)
 }
 
 // libraryMouse: the wheel moves the cursor, a click chooses a row.

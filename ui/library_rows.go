@@ -21,6 +21,10 @@ type libRow struct {
 	// hay is every column folded for the search; players the names folded
 	// for the player filter.
 	hay, players string
+	// rev is the game's review at the review's settings (nil: none kept),
+	// worst its worst moment as the column writes it.
+	rev   *rowReview
+	worst string
 }
 
 // newLibRow writes entry e for the list in language l.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -44,28 +45,38 @@ var libCols = []libCol{
 	{"lib.col.ending", 8, 14, false, func(r *libRow) string { return r.ending }},
 }
 
-// libOpening is the opening's place in libCols.
-const libOpening = 5
-
 // libGrowOrder is the order in which the columns take the room left
-// (indices into libCols): the file, with the longest texts, last.
-var libGrowOrder = []int{0, 1, 2, 3, 4, 5, 8, 7, 6}
+// (their heads): the file, with the longest texts, last.
+var libGrowOrder = []string{"lib.col.black", "lib.col.white", "lib.col.result", "lib.col.moves", "lib.col.date",
+	"lib.col.worst", "lib.col.opening", "lib.col.ending", "lib.col.event", "lib.col.file"}
 
 // libColOrder is the order the kept columns are drawn in, left to right.
 var libColOrder = []string{"lib.col.date", "lib.col.black", "lib.col.white", "lib.col.result", "lib.col.moves",
-	"lib.col.opening", "lib.col.ending", "lib.col.event", "lib.col.file"}
+	"lib.col.worst", "lib.col.opening", "lib.col.ending", "lib.col.event", "lib.col.file"}
+
+// libColumns are the columns by priority; reviewed adds the worst
+// moments after the date (before the opening: at 80 columns they take
+// its place).
+func libColumns(reviewed bool) []libCol {
+	if !reviewed {
+		return libCols
+	}
+	return append(append(slices.Clone(libCols[:5]), libWorstCol), libCols[5:]...)
+}
 
 // libLayout chooses the columns that fit in w cells and their widths:
 // the first in priority that fit at their narrowest, then the room left
 // shared out, in priority order, up to each one's widest.
-func libLayout(w int) ([]libCol, []int) {
-	n := len(libCols)
-	for n > 1 && libWidth(libCols[:n]) > w {
+func libLayout(w int, reviewed bool) ([]libCol, []int) {
+	all := libColumns(reviewed)
+	n := len(all)
+	for n > 1 && libWidth(all[:n]) > w {
 		n--
 	}
+	kept := all[:n]
 	widths := make([]int, n)
-	left := w - libWidth(libCols[:n])
-	for i, c := range libCols[:n] {
+	left := w - libWidth(kept)
+	for i, c := range kept {
 		widths[i] = c.min
 	}
 	// The players grow a cell each in turn up to 16, the opening up to
@@ -80,14 +91,17 @@ func libLayout(w int) ([]libCol, []int) {
 			}
 		}
 	}
-	if n > libOpening && widths[libOpening] < 24 {
-		grow := min(left, 24-widths[libOpening])
-		widths[libOpening] += grow
+	at := func(head string) int {
+		return slices.IndexFunc(kept, func(c libCol) bool { return c.head == head })
+	}
+	if i := at("lib.col.opening"); i >= 0 && widths[i] < 24 {
+		grow := min(left, 24-widths[i])
+		widths[i] += grow
 		left -= grow
 	}
-	for _, i := range libGrowOrder {
-		if i < n {
-			grow := min(left, libCols[i].max-widths[i])
+	for _, head := range libGrowOrder {
+		if i := at(head); i >= 0 {
+			grow := min(left, kept[i].max-widths[i])
 			widths[i] += grow
 			left -= grow
 		}
@@ -95,10 +109,8 @@ func libLayout(w int) ([]libCol, []int) {
 	var cols []libCol
 	var ws []int
 	for _, head := range libColOrder {
-		for i, c := range libCols[:n] {
-			if c.head == head {
-				cols, ws = append(cols, c), append(ws, widths[i])
-			}
+		if i := at(head); i >= 0 {
+			cols, ws = append(cols, kept[i]), append(ws, widths[i])
 		}
 	}
 	return cols, ws
@@ -193,7 +205,7 @@ func (m *Model) libraryProgress(w int) []string {
 // libraryList is the title, the filters, the heads and the h rows in view.
 func (m *Model) libraryList(w, h int) []string {
 	st := m.library
-	cols, widths := libLayout(w - 3)
+	cols, widths := libLayout(w-3, st.anyReview())
 	heads := make([]string, len(cols))
 	for i, c := range cols {
 		heads[i] = cellText(m.tr(c.head), widths[i], c.right)
@@ -273,6 +285,12 @@ func (m *Model) libraryBottom(w int) []string {
 			}
 		}
 		out = append(out, m.theme.Dim.Render(truncate(widthSafe(strings.Join(parts, "   ")), w-1)))
+		if line := m.worstLine(r); line != "" {
+			out = append(out, truncate(line, w-1))
+		}
+	}
+	if st.review != nil {
+		out = append(out, m.reviewBar(w))
 	}
 	switch {
 	case m.dialog != nil:

@@ -15,6 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/ai"
+	"kiki/ai/review"
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/match"
@@ -77,6 +78,10 @@ type Options struct {
 	// kept ("" : nowhere); LibraryDir, when set, is a folder whose games
 	// the library lists at start (kiki DIR).
 	DataDir, LibraryDir string
+	// Review is the budget of the reviews of played games (T, and the
+	// library's A); nil: review.DefaultSettings (--review-nodes, and tests,
+	// give a smaller one). Its Name is the engine's that reviews.
+	Review *review.Settings
 }
 
 // Model is the root Bubble Tea model.
