@@ -35,15 +35,16 @@ func abs(v int) int { return max(v, -v) }
 // screen, a y axis labelled with its range (+1000 / 0 / -1000, 先手 ahead
 // above the zero line), the scores as braille dots (two columns and four
 // rows of dots a cell) filled from the zero line, so that who leads reads
-// at a glance, and under it a line with the ends' move numbers, ^ under
-// the move on screen and ? under each mistake (?? marked !).
+// at a glance, and under it a line with ^ under the move on screen, ?
+// under each mistake (?? marked !) and the last move's number.
 func (a *analysisState) graph(l Lang, width, height int, cur *kif.Node) []string {
 	if len(a.results) == 0 || len(a.line) == 0 || width < 16 || height < 3 {
 		return nil
 	}
 	const axisW = 6 // "+2000|"
 	n := len(a.line)
-	cols := min(width-axisW, (n+1)/2)
+	// The chart leaves room after it for the last move's number.
+	cols := min(width-axisW-1-len(fmt.Sprint(a.line[n-1].Ply)), (n+1)/2)
 	mid := height / 2
 	height = 2*mid + 1 // odd, so that 0 has a row of its own
 	rng := a.graphRange()
@@ -82,16 +83,12 @@ func (a *analysisState) graph(l Lang, width, height int, cur *kif.Node) []string
 	return append(out, strings.Repeat(" ", axisW)+string(a.graphMarks(cols, curIdx)))
 }
 
-// graphMarks is the line under the graph: the first and last move
-// numbers at the ends, then ? under each dubious move, ! under each
-// blunder, and ^ under the move on screen, each at its column.
+// graphMarks is the line under the graph: ? under each dubious move, !
+// under each blunder and ^ under the move on screen, each at its column,
+// then the last move's number.
 func (a *analysisState) graphMarks(cols, curIdx int) []rune {
 	n := len(a.line)
-	last := []rune(fmt.Sprint(a.line[n-1].Ply))
-	marks := []rune("0" + strings.Repeat(" ", max(0, cols-1-len(last))) + string(last))
-	for len(marks) < cols {
-		marks = append(marks, ' ')
-	}
+	marks := []rune(strings.Repeat(" ", cols))
 	col := func(i int) int { return min(cols-1, i*cols/n) }
 	for i, nd := range a.line {
 		switch _, mk := a.loss(nd); mk {
@@ -106,5 +103,6 @@ func (a *analysisState) graphMarks(cols, curIdx int) []rune {
 	if curIdx >= 0 {
 		marks[col(curIdx)] = '^'
 	}
-	return marks
+	// The last move's number after the chart, where no mark hides it.
+	return append(marks, []rune(" "+fmt.Sprint(a.line[n-1].Ply))...)
 }
