@@ -102,3 +102,26 @@ func TestMistakesDrill(t *testing.T) {
 		t.Errorf("the review cache holds %d settings", len(entries))
 	}
 }
+
+// The practice's picker offers the problems from the player's own games
+// (自分の対局から) beside the tsume sets: T there opens them.
+func TestPickerOpensOwnProblems(t *testing.T) {
+	o := testOptions()
+	dir := t.TempDir()
+	o.DataDir = dir
+	var set review.Set
+	set.Add(fixedNow(), review.Problem{ID: "g/1", Kind: review.MissedMate, SFEN: "4k4/9/4P4/9/9/9/9/9/4K4 b G 1", Answers: []string{"G*5b"}, Line: []string{"G*5b"}, Played: "5i4h", Ply: 1})
+	if err := set.Save(dir); err != nil {
+		t.Fatal(err)
+	}
+	m := New(o)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	drive(t, m, keyCmd(m, "t"), func() bool { return m.practice != nil && m.practice.loaded }, 10*time.Second)
+	if v := stripANSI(m.View()); !strings.Contains(v, "T my mistakes") {
+		t.Errorf("the picker does not offer them:\n%s", v)
+	}
+	press(m, "T")
+	if m.practice != nil || m.drill == nil || !strings.Contains(m.message, "problem 1/1") {
+		t.Fatalf("T in the picker: practice %v, drill %v, %q", m.practice != nil, m.drill != nil, m.message)
+	}
+}

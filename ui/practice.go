@@ -403,10 +403,15 @@ func (pk *practicePicker) update(msg tea.KeyMsg, k keyMap, sets int) tea.Msg {
 // pickerKey gives a key to the picker and acts on its answer.
 func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 	pr := m.practice
-	if key.Matches(msg, m.keys.Lesson) {
-		// The check lesson is the picker's other way to practise.
+	switch {
+	case key.Matches(msg, m.keys.Lesson):
+		// The check lesson and the problems from the player's own games
+		// (自分の対局から) are the picker's other ways to practise.
 		m.leavePractice()
 		return m.startLesson()
+	case key.Matches(msg, m.keys.Mistakes):
+		m.leavePractice()
+		return m.startDrill()
 	}
 	n := 0
 	if pr.loaded {

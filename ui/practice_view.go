@@ -206,7 +206,7 @@ func (k keyMap) practiceHelp(playing bool) helpKeys {
 	}
 	if !playing {
 		short := []key.Binding{b([]string{"up", "down"}, tr(k.Lang, "keyname.upDown"), "pr.key.set"), b([]string{"left", "right"}, tr(k.Lang, "keyname.leftRight"), "pr.key.length"),
-			b([]string{"n"}, "n", "pr.key.next"), b([]string{"enter"}, "enter", "pr.key.list"), b([]string{"esc"}, "esc", "pr.key.leave"), k.Lesson, k.Help, k.Quit}
+			b([]string{"n"}, "n", "pr.key.next"), b([]string{"enter"}, "enter", "pr.key.list"), b([]string{"esc"}, "esc", "pr.key.leave"), k.Lesson, k.Mistakes, k.Help, k.Quit}
 		return helpKeys{short: short, full: [][]key.Binding{short}}
 	}
 	short := []key.Binding{k.Up, k.Select, k.HandNext, b([]string{"i"}, "i", "pr.key.hint"), b([]string{"u"}, "u", "pr.key.undo"),
