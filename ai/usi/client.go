@@ -371,12 +371,30 @@ func (c *Client) Go(ctx context.Context, p *game.Position, r ai.Request) <-chan 
 	if err := c.send("position " + p.USIPosition()); err != nil {
 		return fail(err)
 	}
-	if err := c.send(goCommandLine(r.Limits)); err != nil {
+	if err := c.send(goCommandLine(c.clocksFor(p.Side(), r.Limits))); err != nil {
 		return fail(err)
 	}
 	pos := p.Clone()
 	go func() { out <- c.await(ctx, pos, r) }()
 	return out
+}
+
+// clocksFor is l as this engine is told it. Fairy-Stockfish (11.1, as
+// Debian ships it) reads btime and wtime the other way round: sente to
+// move with btime 16000 wtime 60000 byoyomi 10000 it thought 48 s, past
+// its 26 s, and lost on time in a person's game of 1 min + 10 s. It is
+// told the mover's own time on both clocks, which every engine reads
+// right; the others get the clocks as they are.
+func (c *Client) clocksFor(side game.Color, l ai.Limits) ai.Limits {
+	if !strings.HasPrefix(c.Name, "Fairy-Stockfish") || l.BTime == l.WTime && l.BInc == l.WInc {
+		return l
+	}
+	if side == game.Black {
+		l.WTime, l.WInc = l.BTime, l.BInc
+	} else {
+		l.BTime, l.BInc = l.WTime, l.WInc
+	}
+	return l
 }
 
 // goCommandLine writes the limits as a USI go command.

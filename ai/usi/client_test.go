@@ -317,6 +317,13 @@ func TestClientFairyStockfish(t *testing.T) {
 		}
 		p.DoMove(r.Move)
 	}
+	// With its own clock short and the other long, it keeps to its own
+	// (it reads btime and wtime the other way round: clocksFor).
+	start := time.Now()
+	r := <-c.Go(context.Background(), p, ai.Request{Limits: ai.Limits{BTime: 1500 * time.Millisecond, WTime: 120 * time.Second, Byoyomi: 500 * time.Millisecond}})
+	if took := time.Since(start); r.Err != nil || took > 2*time.Second {
+		t.Errorf("先手 to move with 2 s of its own (1.5 s and a 0.5 s byoyomi) took %v (%v)", took, r.Err)
+	}
 }
 
 // FuzzEngineLines: nothing an external engine writes — info, option or

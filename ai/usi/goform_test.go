@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"kiki/ai"
+	"kiki/game"
 )
 
 func TestFormOf(t *testing.T) {
@@ -92,5 +93,22 @@ func TestRefused(t *testing.T) {
 		if got := Refused(c.f, c.r); got != c.want {
 			t.Errorf("case %d: %v", i, got)
 		}
+	}
+}
+
+// Fairy-Stockfish reads btime and wtime the other way round: it is told
+// the mover's time on both clocks; other engines get them as they are.
+func TestFairyStockfishClocks(t *testing.T) {
+	l := ai.Limits{BTime: 16 * time.Second, WTime: 60 * time.Second, Byoyomi: 10 * time.Second, BInc: 0}
+	fsf := &Client{Name: "Fairy-Stockfish 11.1 LB 64"}
+	if got := goCommandLine(fsf.clocksFor(game.Black, l)); got != "go btime 16000 wtime 16000 byoyomi 10000" {
+		t.Errorf("fairy-stockfish, 先手 to move: %q", got)
+	}
+	if got := goCommandLine(fsf.clocksFor(game.White, l)); got != "go btime 60000 wtime 60000 byoyomi 10000" {
+		t.Errorf("fairy-stockfish, 後手 to move: %q", got)
+	}
+	other := &Client{Name: "gpsshogi"}
+	if got := goCommandLine(other.clocksFor(game.Black, l)); got != "go btime 16000 wtime 60000 byoyomi 10000" {
+		t.Errorf("another engine: %q", got)
 	}
 }
