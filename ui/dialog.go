@@ -71,15 +71,23 @@ func (p *picker) update(msg tea.KeyMsg) bool {
 	return true
 }
 
-// view draws at most h rows around the cursor; active false draws no
+// view draws at most h rows around the cursor, with ^ and v at the edge
+// where more rows are above or below; active false draws no
 // cursor (the open dialog while a path is typed).
 func (p *picker) view(th *Theme, h int, active bool) string {
 	var sb strings.Builder
 	start := max(0, min(p.sel-h/2, len(p.items)-h))
-	for i := start; i < len(p.items) && i < start+h; i++ {
-		if i == p.sel && active {
+	end := min(len(p.items), start+h)
+	for i := start; i < end; i++ {
+		switch {
+		case i == p.sel && active:
 			sb.WriteString("> " + th.Current.Render(p.items[i]) + "\n")
-		} else {
+		case i == start && start > 0:
+			// More above or below than the room shows: said at the edge.
+			sb.WriteString(th.Dim.Render("^ ") + p.items[i] + "\n")
+		case i == end-1 && end < len(p.items):
+			sb.WriteString(th.Dim.Render("v ") + p.items[i] + "\n")
+		default:
 			sb.WriteString("  " + p.items[i] + "\n")
 		}
 	}

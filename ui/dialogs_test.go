@@ -277,3 +277,25 @@ func TestVariationsDialog(t *testing.T) {
 		t.Errorf("answer %#v", a)
 	}
 }
+
+// A list longer than its room says so at its edges: ^ where rows are
+// above, v where rows are below (a new user missed engines hidden under
+// the registry's first row).
+func TestPickerSaysMoreRows(t *testing.T) {
+	th := NewTheme(true, true)
+	p := picker{items: []string{"a", "b", "c", "d", "e"}, sel: 0}
+	rows := strings.Split(strings.TrimRight(stripANSI(p.view(&th, 3, true)), "\n"), "\n")
+	if rows[0] != "> a" || rows[2] != "v c" {
+		t.Errorf("at the top: %q", rows)
+	}
+	p.sel = 4
+	rows = strings.Split(strings.TrimRight(stripANSI(p.view(&th, 3, true)), "\n"), "\n")
+	if rows[0] != "^ c" || rows[2] != "> e" {
+		t.Errorf("at the bottom: %q", rows)
+	}
+	p.sel = 2
+	rows = strings.Split(strings.TrimRight(stripANSI(p.view(&th, 5, true)), "\n"), "\n")
+	if rows[0] != "  a" || rows[4] != "  e" {
+		t.Errorf("all shown: %q", rows)
+	}
+}
