@@ -209,6 +209,9 @@ func (m *Model) newGameDialog(fromHere bool) *gameDialog {
 		players, names = m.s.match.Players, m.s.sideNames()
 	}
 	d := newGameDialog(m.opts.Level, players, names, fromHere).withEngine(m.ext.cfg, m.ext.analyse, m.lang).suggesting(m.suggestedEngine())
+	if m.s != nil {
+		d.withClock(m.s.match.Clock.TC) // the last game's clock, again
+	}
 	reg, _ := loadRegistry(m.opts.ConfigDir) // a registry that cannot be read was reported at start
 	return d.withRegistry(reg.Engines)
 }

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -346,6 +347,22 @@ func newGameDialog(level int, players [2]player, names [2]string, fromHere bool)
 		d.field = fieldSente
 	}
 	return d
+}
+
+// withClock starts the clock fields from tc (the game on screen's), when
+// it has a clock.
+func (d *gameDialog) withClock(tc timeControl) {
+	i := slices.Index(match.ClockKinds, tc.Kind)
+	if tc.Kind == match.NoClock || i < 0 {
+		return
+	}
+	d.tcKind, d.mainMin = i, min(180, int(tc.Main/time.Minute))
+	switch tc.Kind {
+	case match.Byoyomi:
+		d.second = min(120, int(tc.Byoyomi/time.Second))
+	case match.Fischer:
+		d.second = min(120, int(tc.Inc/time.Second))
+	}
 }
 
 // withEngine fills the engine fields from the engine in use.

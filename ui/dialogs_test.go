@@ -299,3 +299,18 @@ func TestPickerSaysMoreRows(t *testing.T) {
 		t.Errorf("all shown: %q", rows)
 	}
 }
+
+// The new-game dialog starts from the last game's clock (a new user had
+// to set 1 min + 10 s again for every game).
+func TestNewGameDialogKeepsClock(t *testing.T) {
+	m := newTestModel(testOptions())
+	m.s.match.Clock.TC = timeControl{Kind: match.Byoyomi, Main: 3 * time.Minute, Byoyomi: 10 * time.Second}
+	d := m.newGameDialog(false)
+	if match.ClockKinds[d.tcKind] != match.Byoyomi || d.mainMin != 3 || d.second != 10 {
+		t.Errorf("dialog clock %v %d min %d s", match.ClockKinds[d.tcKind], d.mainMin, d.second)
+	}
+	m.s.match.Clock.TC = timeControl{}
+	if d := m.newGameDialog(false); match.ClockKinds[d.tcKind] != match.NoClock || d.mainMin != 10 {
+		t.Errorf("no clock: %v %d", match.ClockKinds[d.tcKind], d.mainMin)
+	}
+}
