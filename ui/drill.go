@@ -70,20 +70,29 @@ type (
 // dataDir is the data folder; "" is none.
 func (m *Model) dataDir() string { return m.opts.DataDir }
 
-// mistakesMenu is 'T': practise the problems kept, or make problems of
-// the mistakes of one side of the game on screen.
-func (m *Model) mistakesMenu() tea.Cmd {
+// problemSet reads the problems kept in the data folder and the menu's
+// question saying how many there are and are due; ok false (said on
+// the status line) when there is no data folder or the file is unreadable.
+func (m *Model) problemSet() (set review.Set, question string, ok bool) {
 	if m.dataDir() == "" {
 		m.setMessage(m.tr("dr.noData"), true)
-		return nil
+		return set, "", false
 	}
 	set, err := review.LoadSet(m.dataDir())
 	if err != nil {
 		m.setMessage(fileErrWords(m.lang, err), true)
+		return set, "", false
+	}
+	return set, fmt.Sprintf(m.tr("dr.menu"), len(set.Problems), set.Due(m.now())), true
+}
+
+// mistakesMenu is 'T': practise the problems kept, or make problems of
+// the mistakes of one side of the game on screen.
+func (m *Model) mistakesMenu() tea.Cmd {
+	set, q, ok := m.problemSet()
+	if !ok {
 		return nil
 	}
-	now := m.now()
-	q := fmt.Sprintf(m.tr("dr.menu"), len(set.Problems), set.Due(now))
 	var cs []choice
 	if len(set.Problems) > 0 {
 		cs = append(cs, choice{"p", m.tr("dr.practise"), drillStartMsg{}})

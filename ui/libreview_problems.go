@@ -32,17 +32,11 @@ type (
 // libraryProblemsMenu is T on the list: practise the problems kept, or
 // make problems of the filtered player's reviewed games.
 func (m *Model) libraryProblemsMenu() tea.Cmd {
-	if m.dataDir() == "" {
-		m.setMessage(m.tr("dr.noData"), true)
-		return nil
-	}
-	set, err := review.LoadSet(m.dataDir())
-	if err != nil {
-		m.setMessage(fileErrWords(m.lang, err), true)
+	set, q, ok := m.problemSet()
+	if !ok {
 		return nil
 	}
 	st := m.library
-	q := fmt.Sprintf(m.tr("dr.menu"), len(set.Problems), set.Due(m.now()))
 	var cs []choice
 	if len(set.Problems) > 0 {
 		cs = append(cs, choice{"p", m.tr("dr.practise"), drillStartMsg{}})
