@@ -350,3 +350,43 @@ func TestAnswersKeepTheBest(t *testing.T) {
 		t.Errorf("先手: %v", got)
 	}
 }
+
+// More games written by hand on problems with known answers (short.tsv's
+// mates in 3): the attacker plays its first legal move that is no check
+// instead, and the review finds the mate it missed, with the published
+// first move among the answers.
+func TestMissedMatesHandGames(t *testing.T) {
+	for _, c := range []struct{ sfen, first string }{
+		{"+B+R5n1/5gk2/p1pps1gp1/4ppnsK/6pP1/1PPSP3L/PR1P1PP2/6S2/L2G1G3 w B2N2LP2p 1", "2d2e"},
+		{"lns3kn1/1r3g3/3Bp1s+R1/2pp1p3/pp2P4/2P1SP3/PPSP5/2GBG4/LN1K3N+l b G3Pl3p 51", "P*3b"},
+	} {
+		p, err := game.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ml game.MoveList
+		p.LegalMoves(&ml)
+		quiet := game.NoMove
+		for _, m := range ml.Slice() {
+			q := p.Clone()
+			q.DoMove(m)
+			if !q.InCheck() {
+				quiet = m
+				break
+			}
+		}
+		q := p.Clone()
+		q.DoMove(quiet)
+		var replies game.MoveList
+		q.LegalMoves(&replies)
+		g := Game{Start: p, Moves: []game.Move{quiet, replies.At(0)}}
+		r, err := Analyse(context.Background(), g, engine(), solver(), testSettings(), Result{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := From(r, g, p.Side(), Source{File: "hand"})
+		if len(ps) == 0 || ps[0].Kind != MissedMate || !slices.Contains(ps[0].Answers, c.first) {
+			t.Errorf("%s, %s played: problems %+v", c.sfen, quiet.USI(), ps)
+		}
+	}
+}
