@@ -78,6 +78,11 @@ func (m *Model) candidateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		if n < 1 || n > maxCandidates {
 			return nil, true
 		}
+		if n > 1 && !m.analyserHasMultiPV() {
+			// gpsusi declares no MultiPV: asking would change nothing.
+			m.setMessage(m.tr("cand.single"), true)
+			return nil, true
+		}
 		c.n = n
 		c.pick = min(c.pick, n-1)
 		m.setMessage(fmt.Sprintf(m.tr("cand.count"), n), false)
@@ -201,4 +206,15 @@ func scoreShort(l Lang, score int, side game.Color) string {
 		return fmt.Sprintf(tr(l, "eval.mateShort"), sgn, n)
 	}
 	return fmt.Sprintf("%+5d", sign*score)
+}
+
+// analyserHasMultiPV reports whether the analysis's searcher can give
+// several lines: the built-in AI can, an external engine when it declares
+// MultiPV (one not started yet is given the benefit of the doubt).
+func (m *Model) analyserHasMultiPV() bool {
+	e, ok := m.searcher(purposeAnalysis).(*engineProc)
+	if !ok || e == nil {
+		return true
+	}
+	return e.multiPV
 }

@@ -190,3 +190,28 @@ func TestHintWhileEngineStarts(t *testing.T) {
 		t.Errorf("hint %v, message %q", m.hint.mv, m.message)
 	}
 }
+
+// An analysing engine that declares no MultiPV (gpsusi) gives one line:
+// + says so rather than counting candidates that never come.
+func TestMoreCandidatesNeedMultiPV(t *testing.T) {
+	for _, c := range []struct {
+		mode string
+		want int
+	}{{"normal", 1}, {"multipv", 2}} {
+		o := testOptions()
+		o.Engine = EngineConfig{Path: fakeEnginePath(t, c.mode)}
+		m := New(o)
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		drive(t, m, nil, func() bool { return m.ext.analyser != nil }, 15*time.Second)
+		drive(t, m, keyCmd(m, "a"), func() bool { return m.ai.thinking }, 15*time.Second)
+		keyCmd(m, "+")
+		if got := m.cands.count(); got != c.want {
+			t.Errorf("%s: %d candidates after +, want %d (%q)", c.mode, got, c.want, m.message)
+		}
+		if c.want == 1 && !strings.Contains(m.message, "one line only") {
+			t.Errorf("%s: + says %q", c.mode, m.message)
+		}
+		m.cancelAI()
+		m.ext.closeEngines()
+	}
+}

@@ -181,13 +181,17 @@ type engineProc struct {
 	// waiting for their turn (an analysis runs until stopped).
 	closed context.Context
 	stop   context.CancelFunc
+	// multiPV: the engine declares MultiPV (read at start, so that the
+	// screen never reads c, which a restart replaces).
+	multiPV bool
 }
 
 var _ ai.Searcher = (*engineProc)(nil)
 
 func newEngineProc(c *usi.Client, cfg EngineConfig, times engineTimes) *engineProc {
 	ctx, stop := context.WithCancel(context.Background())
-	return &engineProc{c: c, cfg: cfg, refused: cfg.Refused, times: times, closed: ctx, stop: stop}
+	_, multiPV := c.Option("MultiPV")
+	return &engineProc{c: c, cfg: cfg, refused: cfg.Refused, times: times, closed: ctx, stop: stop, multiPV: multiPV}
 }
 
 // Go starts a search once the previous one has answered.

@@ -50,6 +50,9 @@ func fakeUSI(mode string) int {
 			fmt.Println("id name Fake" + mode)
 			fmt.Println("id author kiki tests")
 			fmt.Println("option name Depth type spin default 1 min 1 max 9")
+			if mode == "multipv" {
+				fmt.Println("option name MultiPV type spin default 1 min 1 max 500")
+			}
 			fmt.Println("usiok")
 		case "isready":
 			fmt.Println("readyok")

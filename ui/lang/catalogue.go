@@ -324,6 +324,7 @@ var catalogue = map[string][2]string{
 	"ep.loss":                 {"%s lost %d points (the mover's view)", "%s %d点損 (指した側から見て)"},
 	"ep.best":                 {"best %s (score(先手) %s)", "最善 %s (評価値(先手) %s)"},
 	"cand.count":              {"candidates: %d (MultiPV)", "候補手 %d (MultiPV)"},
+	"cand.single":             {"this engine gives one line only (it declares no MultiPV)", "このエンジンは読み筋を1つしか出しません (MultiPV がありません)"},
 	"cand.none":               {"no candidate %d (+ asks for more)", "候補手 %d はありません (+ で増やす)"},
 	"study.noKing":            {"check study: %s has no king", "逆利き: %sの玉がありません"},
 	"study.all":               {"all pieces", "全駒"},
