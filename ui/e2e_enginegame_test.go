@@ -30,6 +30,20 @@ func (p *tmuxPane) waitLong(text string, d time.Duration) string {
 	return ""
 }
 
+// waitPly polls the pane until its status line shows move n or later:
+// a move number can stand for less than a poll (gpsusi plays its book at
+// once), so no exact number is waited for.
+func (p *tmuxPane) waitPly(n int, d time.Duration) string {
+	p.t.Helper()
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
+		if s := p.screen(); plyOnScreen(s) >= n {
+			return s
+		}
+	}
+	p.t.Fatalf("did not see move %d or later within %v on\n%s", n, d, p.screen())
+	return ""
+}
+
 // plyOnScreen is the move number the status line shows (0 before the
 // first move).
 func plyOnScreen(s string) int {
@@ -111,7 +125,7 @@ func TestEndToEndEngineAgainstEngine(t *testing.T) {
 	p.keys("Enter")
 	p.waitLong("☗先手 Fairy-Stockfish", 20*time.Second)
 	p.waitLong("☖後手 gpsshogi", 20*time.Second)
-	p.waitLong("move 6 ", 30*time.Second)
+	p.waitPly(6, 30*time.Second)
 	p.keys("z")
 	s = p.waitFor("paused")
 	before := plyOnScreen(s)
@@ -121,7 +135,7 @@ func TestEndToEndEngineAgainstEngine(t *testing.T) {
 	}
 	p.keys("z")
 	p.waitFor("resumed")
-	p.waitLong(fmt.Sprintf("move %d ", before+2), 20*time.Second)
+	p.waitPly(before+2, 20*time.Second)
 	path := filepath.Join(dir, "fsf-gps.kif")
 	p.keys("S", "C-u")
 	p.typ(path)

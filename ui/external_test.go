@@ -31,6 +31,18 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// fakeHandshake answers usi: the fake's name and options ("multipv"
+// declares MultiPV, as fairy-stockfish does), then usiok.
+func fakeHandshake(mode string) {
+	fmt.Println("id name Fake" + mode)
+	fmt.Println("id author kiki tests")
+	fmt.Println("option name Depth type spin default 1 min 1 max 9")
+	if mode == "multipv" {
+		fmt.Println("option name MultiPV type spin default 1 min 1 max 500")
+	}
+	fmt.Println("usiok")
+}
+
 // fakeUSI is a minimal engine: "normal" plays the legal move that sorts
 // first in USI; "material" does too, scoring the material from the side
 // to move's view; "crash" exits when asked to think; "multipv" sends
@@ -47,13 +59,7 @@ func fakeUSI(mode string) int {
 		}
 		switch f[0] {
 		case "usi":
-			fmt.Println("id name Fake" + mode)
-			fmt.Println("id author kiki tests")
-			fmt.Println("option name Depth type spin default 1 min 1 max 9")
-			if mode == "multipv" {
-				fmt.Println("option name MultiPV type spin default 1 min 1 max 500")
-			}
-			fmt.Println("usiok")
+			fakeHandshake(mode)
 		case "isready":
 			fmt.Println("readyok")
 		case "position":
