@@ -40,15 +40,20 @@ func runReview(args []string, stdout, stderr io.Writer) int {
 	if set.Limits.Nodes == 0 {
 		return cli.Fail(stderr, cli.ExitUsage, "review", "--nodes must be above 0")
 	}
-	files, err := recordFiles(rest)
-	if err != nil {
-		return cli.Fail(stderr, cli.ExitFailure, "review", err)
+	// An operand that cannot be read is said, and the others reviewed.
+	code := cli.ExitOK
+	var files []string
+	for _, a := range rest {
+		found, err := recordFiles(a)
+		if err != nil {
+			code = cli.Fail(stderr, cli.ExitFailure, "review", err)
+		}
+		files = append(files, found...)
 	}
 	e := ai.NewEngine(64)
 	e.Threads = 1
 	sv := mate.New(mate.Options{HashMiB: 64, MaxNodes: set.MateNodes})
 	defer sv.Close()
-	code := cli.ExitOK
 	for _, f := range files {
 		if err := reviewFile(f, *player, e, sv, set, stdout); err != nil {
 			fmt.Fprintf(stderr, "kiki review: %s: %v\n", f, err)
@@ -58,33 +63,27 @@ func runReview(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// recordFiles are the records named, a folder standing for every record
-// under it.
-func recordFiles(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		st, err := os.Stat(a)
-		if err != nil {
-			return nil, err
-		}
-		if !st.IsDir() {
-			out = append(out, a)
-			continue
-		}
-		err = filepath.WalkDir(a, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && isRecordName(path) {
-				out = append(out, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
+// recordFiles are the records of operand a: the file itself, or every
+// record under a folder.
+func recordFiles(a string) ([]string, error) {
+	st, err := os.Stat(a)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	if !st.IsDir() {
+		return []string{a}, nil
+	}
+	var out []string
+	err = filepath.WalkDir(a, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && isRecordName(path) {
+			out = append(out, path)
+		}
+		return nil
+	})
+	return out, err
 }
 
 func isRecordName(path string) bool {

@@ -1,0 +1,32 @@
+package review
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// kiki review names the missed mate of a record written by hand, and a
+// file it cannot read is said on stderr with exit status 1, the others
+// still reviewed.
+func TestReviewCommand(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "hand.usi")
+	if err := os.WriteFile(rec, []byte("sfen "+headGold+" moves 5i4h 5a4a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	code := runReview([]string{"--nodes", "20000", rec, filepath.Join(dir, "none.kif")}, &out, &errOut)
+	if code != 1 || !strings.Contains(errOut.String(), "none.kif") {
+		t.Errorf("exit %d, stderr %q", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "move 1") || !strings.Contains(out.String(), "mate in 1") {
+		t.Errorf("stdout:\n%s", out.String())
+	}
+	out.Reset()
+	if code := runReview([]string{"--nodes", "0", rec}, &out, &errOut); code != 2 {
+		t.Errorf("--nodes 0: exit %d", code)
+	}
+}
