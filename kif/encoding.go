@@ -152,6 +152,21 @@ func EncodeShiftJIS(text string) ([]byte, error) {
 	return encodeLegacy(text, japanese.ShiftJIS, "Shift_JIS/CP932")
 }
 
+// EncodingError says which character of the text a legacy encoding cannot
+// hold, so that a caller can say it in its own words.
+type EncodingError struct {
+	Line     int    // 1-based line of the encoded text
+	Char     rune   // the character, 0 when no single one was found
+	Encoding string // the encoding's name, e.g. "Shift_JIS/CP932"
+}
+
+func (e *EncodingError) Error() string {
+	if e.Char == 0 {
+		return fmt.Sprintf("line %d cannot be written in %s", e.Line, e.Encoding)
+	}
+	return fmt.Sprintf("line %d: %q (U+%04X) cannot be written in %s; save as .kifu (UTF-8) instead", e.Line, e.Char, e.Char, e.Encoding)
+}
+
 // encodeLegacy encodes text in e (named name in errors); a character e
 // cannot hold is an error naming it and its line.
 func encodeLegacy(text string, e encoding.Encoding, name string) ([]byte, error) {
@@ -163,10 +178,10 @@ func encodeLegacy(text string, e encoding.Encoding, name string) ([]byte, error)
 		if err != nil {
 			for _, r := range line {
 				if _, err := e.NewEncoder().Bytes([]byte(string(r))); err != nil {
-					return nil, fmt.Errorf("line %d: %q (U+%04X) cannot be written in %s; save as .kifu (UTF-8) instead", i+1, r, r, name)
+					return nil, &EncodingError{Line: i + 1, Char: r, Encoding: name}
 				}
 			}
-			return nil, fmt.Errorf("line %d cannot be written in %s", i+1, name)
+			return nil, &EncodingError{Line: i + 1, Encoding: name}
 		}
 		out.Write(b)
 	}

@@ -28,7 +28,22 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv("KIKI_UI_FAKE_USI"); mode != "" {
 		os.Exit(fakeUSI(mode))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if code == 0 && !wroteNoRecordHere() {
+		code = 1
+	}
+	os.Exit(code)
+}
+
+// wroteNoRecordHere fails the run when a test left a record in the
+// package's folder (a save whose Options.Dir was left empty writes to the
+// working directory; one such file was once committed).
+func wroteNoRecordHere() bool {
+	left, _ := filepath.Glob("kiki-*.kif*")
+	for _, f := range left {
+		fmt.Fprintf(os.Stderr, "a test wrote %s into the package's folder: give its Options a Dir (t.TempDir())\n", f)
+	}
+	return len(left) == 0
 }
 
 // fakeHandshake answers usi: the fake's name and options ("multipv"

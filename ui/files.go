@@ -75,10 +75,17 @@ func (m *Model) saveThen(then tea.Msg) tea.Cmd {
 }
 
 func (m *Model) defaultPath() string {
-	if m.s.path != "" {
-		return strings.TrimSuffix(m.s.path, filepath.Ext(m.s.path)) + ".kif"
+	// .kif is Shift_JIS: a record holding a character it cannot (☗, an
+	// emoji in a comment) is offered as .kifu, UTF-8, instead.
+	ext := ".kif"
+	var ee *kif.EncodingError
+	if _, err := kif.Encode(m.s.rec, kif.FormatKIF); errors.As(err, &ee) {
+		ext = ".kifu"
 	}
-	return filepath.Join(m.opts.Dir, "kiki-"+m.opts.Now().Format("20060102-150405")+".kif")
+	if m.s.path != "" {
+		return strings.TrimSuffix(m.s.path, filepath.Ext(m.s.path)) + ext
+	}
+	return filepath.Join(m.opts.Dir, "kiki-"+m.opts.Now().Format("20060102-150405")+ext)
 }
 
 // loadRecord reads a record file, "-" for standard input, or "lib:NAME"
@@ -285,6 +292,10 @@ func fileErrWords(l Lang, err error) string {
 		}
 		return fmt.Sprintf(tr(l, "file.notRecord"), where)
 	}
+	var ee *kif.EncodingError
+	if errors.As(err, &ee) {
+		return encodingErrWords(l, err, ee)
+	}
 	var ce *corruptFileError
 	if errors.As(err, &ce) {
 		return fmt.Sprintf(tr(l, "file.corrupt"), ce.path)
@@ -308,6 +319,20 @@ func fileErrWords(l Lang, err error) string {
 		return err.Error()
 	}
 	return fmt.Sprintf(tr(l, "file.failed"), path) + ": " + err.Error()
+}
+
+// encodingErrWords says which character a legacy encoding cannot hold,
+// with the file's name that err carries before it.
+func encodingErrWords(l Lang, err error, ee *kif.EncodingError) string {
+	where := strings.TrimSuffix(strings.TrimSuffix(err.Error(), ee.Error()), ": ")
+	what := fmt.Sprintf(tr(l, "file.encodeLine"), ee.Line, ee.Encoding)
+	if ee.Char != 0 {
+		what = fmt.Sprintf(tr(l, "file.encodeChar"), ee.Line, string(ee.Char), ee.Encoding)
+	}
+	if where == "" {
+		return what
+	}
+	return where + ": " + what
 }
 
 // readDirFS lists the record files at the top of an fs.FS.

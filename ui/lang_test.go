@@ -241,6 +241,7 @@ func TestOneLanguagePerScreen(t *testing.T) {
 		for _, st := range langStates {
 			o := testOptions()
 			o.Lang = l
+			o.Dir = t.TempDir() // s saves here, never into the package's folder
 			pre := st.setup(t, &o)
 			probe := newTestModel(o)
 			var bindings []string

@@ -193,6 +193,34 @@ func TestCSASaveSaysWhatIsLost(t *testing.T) {
 	}
 }
 
+// A record holding a character Shift_JIS cannot (☗ in a comment) is
+// offered as .kifu, and saving it as .kif anyway says which character on
+// which line in the screen's language, writing nothing.
+func TestSaveOffersUTF8ForWhatShiftJISCannotHold(t *testing.T) {
+	for _, l := range []Lang{English, Japanese} {
+		dir := t.TempDir()
+		o := testOptions()
+		o.Lang, o.Dir = l, dir
+		o.Record, _ = kif.Read("x.kifu", []byte("手合割：平手\n   1 ７六歩(77)\n*☗２六歩なら\n"))
+		m := newTestModel(o)
+		press(m, "s")
+		d, ok := m.dialog.(*pathDialog)
+		if !ok || !strings.HasSuffix(d.in.Value(), ".kifu") {
+			t.Fatalf("%s: save offers %T %v, want a .kifu name", l, m.dialog, m.dialog)
+		}
+		path := filepath.Join(dir, "x.kif")
+		typePath(t, m, path)
+		press(m, "enter")
+		if _, err := os.Stat(path); err == nil {
+			t.Fatalf("%s: a file was written that cannot hold the record", l)
+		}
+		want := map[Lang]string{English: `line 3: "☗" cannot be written in Shift_JIS`, Japanese: "3 行目の「☗」は Shift_JIS/CP932 で書けません"}[l]
+		if !m.msgErr || !strings.Contains(m.message, want) || !strings.Contains(m.message, "x.kif") {
+			t.Fatalf("%s: message %q, want %q and the file's name", l, m.message, want)
+		}
+	}
+}
+
 // Undo after a result asks; the result stays in the record until a new
 // move replaces it.
 func TestUndoAfterResultAsksAndKeepsResult(t *testing.T) {

@@ -138,6 +138,8 @@ var catalogue = map[string][2]string{
 	"file.permission": {"not allowed to read or write %s", "%s を読み書きする権限がありません"},
 	"file.noSpace":    {"no space left to write %s", "%s を書く空き容量がありません"},
 	"file.corrupt":    {"%s is not a file kiki wrote: it is left as it is", "%s は kiki が書いた形式ではありません: そのままにしてあります"},
+	"file.encodeChar": {"line %d: %q cannot be written in %s; save as .kifu (UTF-8) instead", "%d 行目の「%s」は %s で書けません。.kifu (UTF-8) で保存してください"},
+	"file.encodeLine": {"line %d cannot be written in %s; save as .kifu (UTF-8) instead", "%d 行目は %s で書けません。.kifu (UTF-8) で保存してください"},
 	"file.failed":     {"could not read or write %s", "%s を読み書きできません"},
 	"open.sample":     {"[sample] ", "[サンプル] "},
 	"open.stdin":      {"standard input", "標準入力"},
