@@ -178,20 +178,11 @@ func (m *Model) editorKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 		m.analysis.restore(e.origAnalysis)
 		m.setMessage(m.tr("edit.cancelled"), false)
 		return m.maybeStartAI(), true
-	case "up", "k":
-		m.board.moveCursor(0, -1)
-	case "down", "j":
-		m.board.moveCursor(0, 1)
-	case "left", "h":
-		m.board.moveCursor(-1, 0)
-	case "right", "l":
-		m.board.moveCursor(1, 0)
-	case "e", "c", ".", ",", "f", "?":
-		// The study keys work while editing.
-		m.editing = false
-		cmd := m.onKey(msg)
-		m.editing = true
+	}
+	if cmd, ok := m.editorSharedKey(msg); ok {
 		return cmd, true
+	}
+	switch msg.String() {
 	case "q", "ctrl+c":
 		m.leaveEdit(e.orig)
 		m.replay = e.origReplay
@@ -203,6 +194,32 @@ func (m *Model) editorKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 		return nil, false
 	}
 	return nil, true
+}
+
+// editorSharedKey handles the keys the editor shares with the board: the
+// cursor and the flip (the board component's own), the full help, and
+// the effect map and check study, which work on the position being set
+// up. ok is false for every other key.
+func (m *Model) editorSharedKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Up, k.Down, k.Left, k.Right, k.Flip):
+		m.board.update(msg, m.s.pos)
+		return nil, true
+	case key.Matches(msg, k.StepBack):
+		// No record to step through here: ← and → move the cursor.
+		m.board.moveCursor(-1, 0)
+		return nil, true
+	case key.Matches(msg, k.StepFwd):
+		m.board.moveCursor(1, 0)
+		return nil, true
+	case key.Matches(msg, k.Help):
+		return m.screenKey(msg)
+	case key.Matches(msg, k.EffectMap, k.CheckStudy, k.KindNext, k.KindPrev):
+		m.helpClosed(msg)
+		return m.studyKey(msg)
+	}
+	return nil, false
 }
 
 // editPiece makes the change a key asks for (place, remove, promote,

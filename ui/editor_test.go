@@ -68,6 +68,24 @@ func TestEditorCursorKeysDoNotPlace(t *testing.T) {
 	}
 }
 
+// The keys the editor shares with the board (the flip, the full help,
+// the effect map and the check study) work without leaving the editor.
+func TestEditorSharesStudyKeys(t *testing.T) {
+	m := newTestModel(testOptions())
+	press(m, "b", "e", "c", ".", "f")
+	if !m.editing || !m.study.effectMap || !m.study.checkStudy || m.study.kindIdx != 1 || !m.board.flipped {
+		t.Fatalf("editing %v, effect map %v, check study %v kind %d, flipped %v",
+			m.editing, m.study.effectMap, m.study.checkStudy, m.study.kindIdx, m.board.flipped)
+	}
+	press(m, "?")
+	if !m.editing || !m.showHelp {
+		t.Fatalf("? while editing: editing %v, help %v", m.editing, m.showHelp)
+	}
+	if got := editedSFEN(m); got != game.StartSFEN {
+		t.Fatalf("the shared keys changed the position: %s", got)
+	}
+}
+
 // The piece box holds what the board and hands do not.
 func TestEditorPieceBoxAndHands(t *testing.T) {
 	m := run(t, testOptions(), 100, 30, "b", "z")

@@ -169,6 +169,7 @@ func leaveEngineGame(t *testing.T, engine EngineConfig) Options {
 	drive(t, m, nil, func() bool { return m.ext.side[game.White] != nil }, 15*time.Second)
 	drive(t, m, keyCmd(m, ":", "7g7f", "enter"), func() bool { return m.s.node.Ply == 2 }, 15*time.Second)
 	press(m, ":", "2g2f", "enter") // the engine's search is never run: the program is gone
+	settleRecovery(m)
 	m.ext.closeEngines()
 	if m.s.node.Ply != 3 {
 		t.Fatalf("left at ply %d", m.s.node.Ply)

@@ -363,6 +363,7 @@ func TestRecoveryKeepsEachSidesEngine(t *testing.T) {
 	m.beginGame(startGameMsg{start: game.NewStartPosition(), players: players})
 	answerWith(m, ai.Result{Move: mustUSI(t, m.s.pos, "7g7f")})
 	stopWork(m)
+	settleRecovery(m)
 	m2 := newTestModel(o)
 	press(m2, "r")
 	defer stopWork(m2)

@@ -418,6 +418,9 @@ func drive(t *testing.T, m *Model, first tea.Cmd, done func() bool, timeout time
 	}
 	run(first)
 	run(m.Init())
+	// A recovery write still on its way when the test ends must not touch
+	// the test's folder as it is removed.
+	t.Cleanup(func() { stopRecovery(m) })
 	deadline := time.After(timeout)
 	for !done() {
 		select {

@@ -251,7 +251,7 @@ func (m *Model) setPassingMessage(s string) {
 // started running.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.route(msg)
-	m.afterUpdate()
+	cmd = tea.Batch(cmd, m.afterUpdate())
 	if m.quitting {
 		return m, cmd
 	}
@@ -299,6 +299,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			return m.libraryMouse(msg)
 		}
 		return m.onMouse(msg)
+	case recoveryFailedMsg:
+		m.setMessage(m.tr("recovery.failed")+msg.err.Error(), true)
+		return nil
 	case practiceLoadedMsg, practiceJudgedMsg, practiceHintMsg:
 		cmd, _ := m.onPracticeMsg(msg)
 		return cmd
@@ -343,11 +346,12 @@ func (m *Model) dialogKey(d dialog, msg tea.KeyMsg) tea.Cmd {
 }
 
 // afterUpdate brings derived state up to date after every message: the
-// board's legal moves for its selection, and the recovery file.
-func (m *Model) afterUpdate() {
+// board's legal moves for its selection, and the recovery file (whose
+// writing it returns).
+func (m *Model) afterUpdate() tea.Cmd {
 	m.board.sync(m.s.pos)
 	m.followHand()
-	m.autosave()
+	return m.autosave()
 }
 
 // eachRune handles a key message that holds several runes (keys typed

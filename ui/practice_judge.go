@@ -29,8 +29,15 @@ func newPracticeSolver() *practiceSolver {
 
 // solve runs the solver on p (the attacker to move) within ctx.
 func (s *practiceSolver) solve(ctx context.Context, p *game.Position) mate.Result {
+	return s.solveNodes(ctx, p, 0)
+}
+
+// solveNodes runs the solver on p within ctx and at most nodes (0: no
+// limit).
+func (s *practiceSolver) solveNodes(ctx context.Context, p *game.Position, nodes uint64) mate.Result {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.sv.SetMaxNodes(nodes)
 	return s.sv.Solve(ctx, p)
 }
 
@@ -60,21 +67,28 @@ type practiceVerdict struct {
 	line []game.Move
 }
 
-// judgeTime bounds one judgement: a problem of up to 11 plies needs
-// milliseconds; a long one off its main line may not finish, and then the
-// defences not decided count as lasting (never as escapes).
-const judgeTime = 15 * time.Second
+// judgeNodes bounds one judgement in the solver's nodes (about 15 s on
+// the machine kiki is developed on): a problem of up to 11 plies needs a
+// few thousand; a long one off its main line may not finish, and then the
+// defences not decided count as lasting (never as escapes). Nodes rather
+// than seconds, so that the verdict is the same on a busy or a slow
+// machine, only later; judgeTime is the outer bound, for a machine so
+// slow that the nodes would keep the player waiting.
+const (
+	judgeNodes = 6_000_000
+	judgeTime  = 60 * time.Second
+)
 
-// judgeSlice is the time each evasion is first given. The evasions not
-// decided in it are searched again, with four times as long, once every
-// other has had its turn (the solver's table keeps what was done), so
-// that an escape the solver finds at once is not left unsearched behind
-// a defence it cannot decide, which would take the whole judgeTime. The
-// moves of pieces on the board (the king's first) have the first half of
-// judgeTime to themselves: the drops between (合駒) are many, and those
-// the solver cannot decide would otherwise share out the time an escape
-// of the king needs.
-const judgeSlice = 250 * time.Millisecond
+// judgeSlice is the nodes each evasion is first given (about 250 ms).
+// The evasions not decided in it are searched again, with four times as
+// many, once every other has had its turn (the solver's table keeps what
+// was done), so that an escape the solver finds at once is not left
+// unsearched behind a defence it cannot decide, which would take the
+// whole judgeNodes. The moves of pieces on the board (the king's first)
+// have the first half of judgeNodes to themselves: the drops between
+// (合駒) are many, and those the solver cannot decide would otherwise
+// share out the nodes an escape of the king needs.
+const judgeSlice = 100_000
 
 // judgeCheck decides the defender's answer to the player's check in p
 // (the defender to move, not mated): every evasion is solved, the one
@@ -89,13 +103,13 @@ func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left 
 	ctx, cancel := context.WithTimeout(ctx, judgeTime)
 	defer cancel()
 	j := newJudgement(sv, p, left, strict)
-	first, cancelFirst := context.WithTimeout(ctx, judgeTime/2)
 	// The moves on the board are all searched: an escape among them is
 	// the clearer refutation, and they are few. Of the drops, once a
 	// defence is proven mated too late, each has its first round only.
-	esc := j.decide(first, j.onBoard(), false)
-	cancelFirst()
+	j.budget = judgeNodes / 2
+	esc := j.decide(ctx, j.onBoard(), false)
 	if esc < 0 {
+		j.budget = judgeNodes
 		esc = j.decide(ctx, len(j.evasions), true)
 	}
 	if esc >= 0 {
@@ -113,6 +127,9 @@ type judgement struct {
 	strict   bool
 	evasions []game.Move
 	mates    []mateAfter // by evasion
+	// used is the nodes searched so far; budget, the most the current
+	// phase may reach.
+	used, budget uint64
 }
 
 // mateAfter is the attacker's mate after one evasion: its length (-1
@@ -170,16 +187,16 @@ func (j *judgement) tooLong() bool {
 	return false
 }
 
-// decide searches the first k evasions in rounds (at most four: 0.25,
-// 1, 4, 16 s each) until every one is decided or ctx ends, or, when
-// early, one refutes the check (after the first round, which gives each
-// its chance to be the longest); it returns the index of an escape, or
-// -1.
+// decide searches the first k evasions in rounds (slices of 0.1M, 0.4M,
+// 1.6M … nodes each) until every one is decided, the budget is spent or
+// ctx ends, or, when early, one refutes the check (after the first round,
+// which gives each its chance to be the longest); it returns the index of
+// an escape, or -1.
 func (j *judgement) decide(ctx context.Context, k int, early bool) int {
-	for slice := judgeSlice; slice < 2*judgeTime && ctx.Err() == nil; slice *= 4 {
+	for slice := uint64(judgeSlice); slice < 2*judgeNodes && j.nodesLeft() > 0 && ctx.Err() == nil; slice *= 4 {
 		undecided := false
 		for i := range j.evasions[:k] {
-			if j.mates[i].done || ctx.Err() != nil {
+			if j.mates[i].done || ctx.Err() != nil || j.nodesLeft() == 0 {
 				continue
 			}
 			if j.solveAfter(ctx, i, slice) {
@@ -194,14 +211,22 @@ func (j *judgement) decide(ctx context.Context, k int, early bool) int {
 	return -1
 }
 
-// solveAfter gives evasion i one search of at most slice, records the
-// mate it finds, and says whether the attacker has none at all.
-func (j *judgement) solveAfter(ctx context.Context, i int, slice time.Duration) (escape bool) {
+// nodesLeft is the nodes the current phase may still search.
+func (j *judgement) nodesLeft() uint64 {
+	if j.used >= j.budget {
+		return 0
+	}
+	return j.budget - j.used
+}
+
+// solveAfter gives evasion i one search of at most slice nodes (and no
+// more than the budget left), records the mate it finds, and says whether
+// the attacker has none at all.
+func (j *judgement) solveAfter(ctx context.Context, i int, slice uint64) (escape bool) {
 	q := j.p.Clone()
 	q.DoMove(j.evasions[i])
-	sctx, scancel := context.WithTimeout(ctx, slice)
-	r := j.sv.solve(sctx, q)
-	scancel()
+	r := j.sv.solveNodes(ctx, q, min(slice, j.nodesLeft()))
+	j.used += r.Nodes
 	switch {
 	case r.Status == mate.NoMate:
 		return true

@@ -1,12 +1,14 @@
 package ui
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -27,11 +29,60 @@ import (
 // themselves (kiki's AI and its level, or an engine's path) and the
 // engine settings, so that a resumed game is the game that was left.
 
-// recoveryState remembers what was last written, so that the file is
-// written once per change rather than on every message.
+// recoveryState remembers what was last asked of the writer, so that
+// the file is written once per change rather than on every message. The
+// change is judged by the bytes themselves: a pointer and a few counts
+// missed edits that keep them (a promoted variation, a comment rewritten).
 type recoveryState struct {
 	written bool
-	key     string
+	data    []byte // the record and its note as last asked, side by side
+	seq     uint64 // the last job handed to the writer
+	writer  *recoveryWriter
+	last    *recoveryJob // the last write asked, for settleRecovery in tests
+}
+
+// recoveryJob is one state of the recovery file: the record and its
+// note, or nil data to remove both.
+type recoveryJob struct {
+	seq        uint64
+	path       string
+	data, note []byte
+}
+
+// recoveryWriter writes the recovery file off the UI goroutine. Jobs may
+// run in any order (each is a tea.Cmd); the newest wins: one older than
+// the last written is dropped, so a late write never undoes a newer one
+// or brings back a file that was removed.
+type recoveryWriter struct {
+	mu   sync.Mutex
+	done uint64
+}
+
+// recoveryFailedMsg reports a write that failed.
+type recoveryFailedMsg struct{ err error }
+
+// run writes (or removes) the files of j unless a newer job came first.
+func (w *recoveryWriter) run(j recoveryJob) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if j.seq <= w.done {
+		return nil
+	}
+	w.done = j.seq
+	if j.data == nil {
+		os.Remove(j.path)
+		os.Remove(recoveryMetaPath(j.path))
+		return nil
+	}
+	err := os.MkdirAll(filepath.Dir(j.path), 0o700)
+	// The note first: a record is never left with the note of another game.
+	if err == nil {
+		err = kif.WriteAtomic(recoveryMetaPath(j.path), j.note)
+	}
+	if err == nil {
+		err = kif.WriteAtomic(j.path, j.data)
+	}
+	return err
 }
 
 // recoveryMeta is the note beside the recovery file.
@@ -86,46 +137,60 @@ func (m *Model) readRecoveryNote(r *kif.Record) (recoveryMeta, bool) {
 	return n, n.Started == started
 }
 
-// autosave keeps the recovery file in step with the game on screen.
-func (m *Model) autosave() {
+// autosave keeps the recovery file in step with the game on screen: it
+// encodes here, and the writing runs as a command, off the UI goroutine.
+func (m *Model) autosave() tea.Cmd {
 	path := m.opts.RecoveryFile
 	if path == "" || m.s == nil || m.quitting {
 		// Quitting dropped the file on purpose (quit without saving):
 		// writing it again would offer the game back at the next start.
-		return
+		return nil
 	}
 	if !m.s.game || !m.s.dirty || m.s.rec.Root == nil || len(m.s.rec.Root.Children) == 0 {
 		if m.recovery.written {
 			m.dropRecovery()
 		}
-		return
+		return nil
 	}
-	note := m.recoveryNote()
-	noteData, err := json.Marshal(note)
+	note, err := json.Marshal(m.recoveryNote())
 	if err != nil {
-		noteData = nil // cannot happen: the note is plain data
-	}
-	key := fmt.Sprintf("%p/%v/%v/%d/%d/%s", m.s.node, m.s.end.over, m.s.playing, len(m.s.node.Children), len(m.s.node.Comments), noteData)
-	if m.recovery.written && key == m.recovery.key {
-		return
+		note = nil // cannot happen: the note is plain data
 	}
 	data, err := kif.Encode(m.s.rec, kif.FormatKIFU)
-	if err == nil {
-		err = os.MkdirAll(filepath.Dir(path), 0o700)
-	}
-	// The note first: a record is never left with the note of another game.
-	if err == nil {
-		err = kif.WriteAtomic(recoveryMetaPath(path), noteData)
-	}
-	if err == nil {
-		err = kif.WriteAtomic(path, data)
-	}
 	if err != nil {
-		m.setMessage(m.tr("recovery.failed")+err.Error(), true)
-		m.recovery.key = key // do not retry on every message
-		return
+		return m.recoveryFailed(err, append(data, note...))
 	}
-	m.recovery.written, m.recovery.key = true, key
+	both := append(append([]byte{}, data...), note...)
+	if m.recovery.written && bytes.Equal(both, m.recovery.data) {
+		return nil
+	}
+	m.recovery.written, m.recovery.data = true, both
+	j := m.recoveryJob(path, data, note)
+	m.recovery.last = &j
+	w := m.recovery.writer
+	return func() tea.Msg {
+		if err := w.run(j); err != nil {
+			return recoveryFailedMsg{err}
+		}
+		return nil
+	}
+}
+
+// recoveryJob numbers a new job for the writer, making it first.
+func (m *Model) recoveryJob(path string, data, note []byte) recoveryJob {
+	if m.recovery.writer == nil {
+		m.recovery.writer = &recoveryWriter{}
+	}
+	m.recovery.seq++
+	return recoveryJob{seq: m.recovery.seq, path: path, data: data, note: note}
+}
+
+// recoveryFailed says that the recovery file could not be written; the
+// same state is not tried again on every message.
+func (m *Model) recoveryFailed(err error, state []byte) tea.Cmd {
+	m.setMessage(m.tr("recovery.failed")+err.Error(), true)
+	m.recovery.data = state
+	return nil
 }
 
 // dropRecovery removes the recovery file: its game was saved or
@@ -134,9 +199,11 @@ func (m *Model) dropRecovery() {
 	if m.opts.RecoveryFile == "" {
 		return
 	}
-	os.Remove(m.opts.RecoveryFile)
-	os.Remove(recoveryMetaPath(m.opts.RecoveryFile))
-	m.recovery = recoveryState{}
+	// Removed at once, through the writer, so that a write still on its
+	// way cannot bring the file back.
+	j := m.recoveryJob(m.opts.RecoveryFile, nil, nil)
+	m.recovery.writer.run(j)
+	m.recovery.written, m.recovery.data, m.recovery.last = false, nil, nil
 }
 
 // offerRecovery asks, at start, whether to take back a game left in the

@@ -372,6 +372,7 @@ func TestQuitWithoutSavingLeavesNoRecovery(t *testing.T) {
 	o.RecoveryFile = filepath.Join(dir, "data", "recovered.kifu")
 	m := newTestModel(o)
 	press(m, ":", "7g7f", "enter")
+	settleRecovery(m)
 	if _, err := os.Stat(o.RecoveryFile); err != nil {
 		t.Fatalf("no recovery file during the game: %v", err)
 	}

@@ -262,6 +262,7 @@ func TestRecoveryFile(t *testing.T) {
 	o.RecoveryFile = filepath.Join(dir, "data", "recovered.kifu")
 	m := newTestModel(o)
 	press(m, ":", "7g7f", "enter", ":", "3c3d", "enter")
+	settleRecovery(m)
 	r, err := kif.ReadFile(o.RecoveryFile)
 	if err != nil || len(r.MainMoves()) != 2 {
 		t.Fatalf("recovery file: %v", err)

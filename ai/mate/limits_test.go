@@ -73,3 +73,24 @@ func TestNodeLimitCoversTheLine(t *testing.T) {
 		t.Error("no limit gave a first-proof line: the walk was not tested")
 	}
 }
+
+// TestSetMaxNodes: a limit set between two Solve calls on one solver
+// bounds the next call alone, and 0 lifts it (the practice's judge gives
+// each evasion its own budget on one table).
+func TestSetMaxNodes(t *testing.T) {
+	const sfen = "8l/1R2S1kgr/3pp2p1/p2nlpp1p/5ns2/2+BPl3P/1PNK1PP2/1GGS2S2/5G1NL b B3P3p 1" // medium.tsv, 17 plies
+	p, err := game.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv := New(Options{HashMiB: 64})
+	sv.SetMaxNodes(1000)
+	res := sv.Solve(context.Background(), p)
+	if max := uint64(1000 + 100 + 4*checkEvery); res.Nodes > max || res.Status == Mate && !res.Partial && res.Minimal {
+		t.Fatalf("limit 1000: %d nodes, status %v minimal %v", res.Nodes, res.Status, res.Minimal)
+	}
+	sv.SetMaxNodes(0)
+	if res := sv.Solve(context.Background(), p); res.Status != Mate || !res.Minimal || len(res.Moves) != 17 {
+		t.Fatalf("no limit: status %v minimal %v, %d moves", res.Status, res.Minimal, len(res.Moves))
+	}
+}

@@ -173,6 +173,11 @@ func (sv *Solver) Close() {
 	}
 }
 
+// SetMaxNodes changes the node limit of the Solve calls that follow (0:
+// none), so that a caller reusing one solver's table can give each search
+// a budget of its own.
+func (sv *Solver) SetMaxNodes(n uint64) { sv.opts.MaxNodes = n }
+
 func (sv *Solver) newSearcher(ctx context.Context, p *game.Position) *searcher {
 	s := &searcher{
 		tt:         sv.tt,
