@@ -9,6 +9,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/engines"
 )
 
 // The answers of the dialogs that only the root can act on, beside those
@@ -170,8 +171,8 @@ func (m *Model) beginGame(msg startGameMsg) tea.Cmd {
 		m.ext.cfg = msg.analyser
 	}
 	if msg.engine.Path != "" {
-		remember := userConfig{Engine: msg.engine, Analyser: msg.analyse && sameConfig(msg.analyser, msg.engine)}
-		if err := saveUserConfig(m.opts.ConfigDir, remember); err != nil {
+		remember := engines.UserConfig{Engine: msg.engine, Analyser: msg.analyse && engines.SameConfig(msg.analyser, msg.engine)}
+		if err := engines.SaveUserConfig(m.opts.ConfigDir, remember); err != nil {
 			defer m.setMessage(fileErrWords(m.lang, err), true)
 		}
 	}
@@ -212,7 +213,7 @@ func (m *Model) newGameDialog(fromHere bool) *gameDialog {
 	if m.s != nil {
 		d.withClock(m.s.match.Clock.TC) // the last game's clock, again
 	}
-	reg, _ := loadRegistry(m.opts.ConfigDir) // a registry that cannot be read was reported at start
+	reg, _ := engines.LoadRegistry(m.opts.ConfigDir) // a registry that cannot be read was reported at start
 	return d.withRegistry(reg.Engines)
 }
 

@@ -20,7 +20,9 @@ import (
 	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/engines"
 	"kiki/ui/match"
+	"kiki/ui/store"
 )
 
 // playMoveMsg asks the root to play a legal move.
@@ -367,7 +369,7 @@ func (d *gameDialog) withClock(tc timeControl) {
 
 // withEngine fills the engine fields from the engine in use.
 func (d *gameDialog) withEngine(cfg EngineConfig, analyse bool, lang Lang) *gameDialog {
-	d.path, d.options, d.analyse, d.lang, d.inUse = cfg.Path, optionsText(cfg.Options), analyse, lang, cfg
+	d.path, d.options, d.analyse, d.lang, d.inUse = cfg.Path, engines.OptionsText(cfg.Options), analyse, lang, cfg
 	return d
 }
 
@@ -392,7 +394,7 @@ func (d *gameDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 		if d.field == fieldEnginePath && d.path == "" && d.last.Path != "" {
 			d.path = d.last.Path
 			if d.options == "" {
-				d.options = optionsText(d.last.Options)
+				d.options = engines.OptionsText(d.last.Options)
 			}
 		}
 		return nil, nil
@@ -502,8 +504,8 @@ func (d *gameDialog) start() (startGameMsg, string) {
 	if tc.Kind != match.NoClock && tc.Main == 0 && (tc.Kind != match.Byoyomi || tc.Byoyomi == 0) {
 		return startGameMsg{}, tr(d.lang, "game.noTime")
 	}
-	path := expandHome(strings.TrimSpace(d.path))
-	opts, err := parseOptionsText(d.options)
+	path := store.ExpandHome(strings.TrimSpace(d.path))
+	opts, err := engines.ParseOptionsText(d.options)
 	if err != nil {
 		// The setting as typed, in the screen's words (the parser's error
 		// is for the command line).
@@ -519,23 +521,13 @@ func (d *gameDialog) start() (startGameMsg, string) {
 			if cfg.Path == "" {
 				return startGameMsg{}, tr(d.lang, "game.needPath")
 			}
-			msg.players[i] = cfg.player(d.level)
+			msg.players[i] = enginePlayer(cfg, d.level)
 		}
 	}
 	if !d.fromHere {
 		msg.start = game.Handicaps[d.handicap].Position()
 	}
 	return msg, ""
-}
-
-// expandHome reads a leading ~/ as the home folder.
-func expandHome(path string) string {
-	if rest, ok := strings.CutPrefix(path, "~/"); ok {
-		if h, err := os.UserHomeDir(); err == nil {
-			return filepath.Join(h, rest)
-		}
-	}
-	return path
 }
 
 func (d *gameDialog) view(th *Theme, _ int) string {
@@ -897,7 +889,7 @@ func (d *openDialog) resolve(path string) string {
 	if path == "" || path == "-" || strings.HasPrefix(path, "lib:") {
 		return path
 	}
-	path = expandHome(path)
+	path = store.ExpandHome(path)
 	if !filepath.IsAbs(path) && d.dir != "" {
 		path = filepath.Join(d.dir, path)
 	}
@@ -931,7 +923,7 @@ func (d *openDialog) complete() {
 func completePath(dir, typed string) (string, []string) {
 	sep := strings.LastIndex(typed, string(filepath.Separator))
 	head, prefix := typed[:sep+1], typed[sep+1:]
-	look := expandHome(head)
+	look := store.ExpandHome(head)
 	if look == "" {
 		look = "."
 	}

@@ -6,14 +6,16 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"kiki/ui/engines"
 )
 
 // writeRegistry puts an engines.json naming engines (name, path; the
 // first is the default for analysis) into dir/config.
-func writeRegistry(t *testing.T, dir string, engines ...EngineEntry) {
+func writeRegistry(t *testing.T, dir string, entries ...EngineEntry) {
 	t.Helper()
-	reg := engineRegistry{Engines: engines, Migrated: true}
-	if err := reg.write(filepath.Join(dir, "config")); err != nil {
+	reg := engines.Registry{Engines: entries, Migrated: true}
+	if err := engines.SaveRegistry(filepath.Join(dir, "config"), reg); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -98,7 +98,7 @@ func TestEndToEndEngineAgainstEngine(t *testing.T) {
 		}
 	}
 	dir, bin := e2eBinary(t)
-	fsfOptions := []OptionSetting{{"Threads", "1"}, {"Skill Level", "0"}}
+	fsfOptions := []OptionSetting{{Name: "Threads", Value: "1"}, {Name: "Skill Level", Value: "0"}}
 	if os.Getenv("KIKI_LONG_E2E") == "1" {
 		fsfOptions = fsfOptions[:1]
 	} else {
@@ -106,7 +106,7 @@ func TestEndToEndEngineAgainstEngine(t *testing.T) {
 	}
 	writeRegistry(t, dir, []EngineEntry{
 		{Name: "fairy-stockfish", Path: fsfPath, Values: fsfOptions},
-		{Name: "gpsusi", Path: gpsPath, Values: []OptionSetting{{"Thread", "1"}}},
+		{Name: "gpsusi", Path: gpsPath, Values: []OptionSetting{{Name: "Thread", Value: "1"}}},
 	}...)
 	p := startTmux(t, "kiki-eve", 120, 40, trustEnv(dir), bin+" --human --no-mouse")
 	p.waitFor("先手 to move")

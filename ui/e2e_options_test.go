@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"kiki/ui/engines"
 )
 
 // An engine's options dialog in a real terminal: fairy-stockfish added
@@ -54,15 +56,15 @@ func TestOptionsInTmux(t *testing.T) {
 	p.waitFor("*Skill Level")
 	p.keys("s")
 	p.waitFor("saved")
-	data, err := os.ReadFile(filepath.Join(dir, "config", registryName))
+	data, err := os.ReadFile(filepath.Join(dir, "config", engines.RegistryName))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var reg engineRegistry
+	var reg engines.Registry
 	if err := json.Unmarshal(data, &reg); err != nil || len(reg.Engines) != 1 {
 		t.Fatalf("engines.json (%v):\n%s", err, data)
 	}
-	want := []OptionSetting{{"Ponder", "true"}, {"MultiPV", "3"}, {"Skill Level", "5"}}
+	want := []OptionSetting{{Name: "Ponder", Value: "true"}, {Name: "MultiPV", Value: "3"}, {Name: "Skill Level", Value: "5"}}
 	if got := reg.Engines[0].Values; !slices.Equal(got, want) {
 		t.Fatalf("engines.json holds %v, want %v", got, want)
 	}

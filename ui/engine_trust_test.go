@@ -11,6 +11,7 @@ import (
 
 	"kiki/ai"
 	"kiki/game"
+	"kiki/ui/engines"
 )
 
 // keyCmd sends keys as press does (named keys, or text rune by rune)
@@ -64,7 +65,7 @@ func TestExternalAnalysisHeadline(t *testing.T) {
 func writeConfig(t *testing.T, text string) string {
 	t.Helper()
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, configName), []byte(text), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, engines.ConfigName), []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -122,10 +123,10 @@ func TestDefaultEngineApplied(t *testing.T) {
 	if m.ext.cfg.Path != "/opt/engine" || !m.ext.analyse {
 		t.Fatalf("the default engine is not used: cfg %+v analyse %v", m.ext.cfg, m.ext.analyse)
 	}
-	if err := saveUserConfig(o.ConfigDir, userConfig{Engine: EngineConfig{Path: "/opt/other"}}); err != nil {
+	if err := engines.SaveUserConfig(o.ConfigDir, engines.UserConfig{Engine: EngineConfig{Path: "/opt/other"}}); err != nil {
 		t.Fatal(err)
 	}
-	c, err := loadUserConfig(o.ConfigDir)
+	c, err := engines.LoadUserConfig(o.ConfigDir)
 	if err != nil || !c.Default || c.Engine.Path != "/opt/other" {
 		t.Fatalf("after remembering another engine: %+v %v", c, err)
 	}
@@ -191,7 +192,7 @@ func resume(t *testing.T, o Options) (*Model, tea.Cmd) {
 // the engine (its path and options) plays its side again, replying to
 // the move it owed and to the person's next one.
 func TestResumeKeepsEngine(t *testing.T) {
-	engine := EngineConfig{Path: fakeEnginePath(t, "normal"), Options: []OptionSetting{{"Depth", "3"}}}
+	engine := EngineConfig{Path: fakeEnginePath(t, "normal"), Options: []OptionSetting{{Name: "Depth", Value: "3"}}}
 	o := leaveEngineGame(t, engine)
 	m, cmd := resume(t, o)
 	defer m.ext.closeEngines()

@@ -11,6 +11,7 @@ import (
 	"kiki/ai"
 	"kiki/ai/usi"
 	"kiki/game"
+	"kiki/ui/engines"
 )
 
 // An engine's searches go through search, which learns the forms of go
@@ -127,14 +128,14 @@ func (m *Model) learnGoForms() tea.Cmd {
 	}
 	for _, l := range found {
 		for _, cfg := range []*EngineConfig{&x.cfg, &x.playCfg} {
-			if sameConfig(*cfg, l.cfg) {
+			if engines.SameConfig(*cfg, l.cfg) {
 				cfg.Refused |= l.f
 			}
 		}
 	}
 	dir := m.opts.ConfigDir
 	return func() tea.Msg {
-		reg, err := loadRegistry(dir)
+		reg, err := engines.LoadRegistry(dir)
 		if err != nil {
 			return nil // a registry kiki cannot read is reported elsewhere, never rewritten
 		}
@@ -150,7 +151,7 @@ func (m *Model) learnGoForms() tea.Cmd {
 			}
 		}
 		if changed {
-			_ = saveRegistry(dir, reg)
+			_ = engines.SaveRegistry(dir, reg)
 		}
 		return nil
 	}

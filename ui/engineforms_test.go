@@ -14,6 +14,7 @@ import (
 	"kiki/ai"
 	"kiki/ai/usi"
 	"kiki/game"
+	"kiki/ui/engines"
 )
 
 // pickyGo answers go as gpsusi does: a clock is searched (one info line,
@@ -45,11 +46,11 @@ func TestGoFormsLearnt(t *testing.T) {
 	silenceProbe = 300 * time.Millisecond
 	dir := t.TempDir()
 	path := fakeEnginePath(t, "picky")
-	reg := engineRegistry{Engines: []EngineEntry{{Name: "picky", Path: path}}, Migrated: true}
-	if err := reg.write(dir); err != nil {
+	reg := engines.Registry{Engines: []EngineEntry{{Name: "picky", Path: path}}, Migrated: true}
+	if err := engines.SaveRegistry(dir, reg); err != nil {
 		t.Fatal(err)
 	}
-	e, err := startEngine(reg.Engines[0].config())
+	e, err := startEngine(reg.Engines[0].Config())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,15 +93,15 @@ func TestGoFormsLearnt(t *testing.T) {
 	} else {
 		msg()
 	}
-	data, _ := os.ReadFile(filepath.Join(dir, registryName))
+	data, _ := os.ReadFile(filepath.Join(dir, engines.RegistryName))
 	if !strings.Contains(string(data), `"infinite"`) || !strings.Contains(string(data), `"nodes"`) {
 		t.Fatalf("engines.json does not keep the refused forms:\n%s", data)
 	}
-	reg, err = loadRegistry(dir)
+	reg, err = engines.LoadRegistry(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := reg.Engines[0].config()
+	cfg := reg.Engines[0].Config()
 	if !cfg.Refused.Has(usi.FormInfinite) || !cfg.Refused.Has(usi.FormNodes) || cfg.Refused.Has(usi.FormDepth) {
 		t.Fatalf("read back: %v", cfg.Refused)
 	}

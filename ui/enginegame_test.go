@@ -14,6 +14,7 @@ import (
 	"kiki/ai/usi"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/engines"
 	"kiki/ui/match"
 
 	"github.com/mattn/go-runewidth"
@@ -25,11 +26,11 @@ import (
 // engines and the typed one. Each side's player carries its engine's
 // own command and options.
 func TestGameDialogSidesFromRegistry(t *testing.T) {
-	engines := []EngineEntry{
-		{Name: "fsf weak", Path: "/usr/games/fairy-stockfish", Values: []OptionSetting{{"Skill Level", "0"}}},
-		{Name: "gps", Path: "/usr/games/gpsusi", Args: []string{"-x"}, Values: []OptionSetting{{"Thread", "1"}}, Play: true},
+	entries := []EngineEntry{
+		{Name: "fsf weak", Path: "/usr/games/fairy-stockfish", Values: []OptionSetting{{Name: "Skill Level", Value: "0"}}},
+		{Name: "gps", Path: "/usr/games/gpsusi", Args: []string{"-x"}, Values: []OptionSetting{{Name: "Thread", Value: "1"}}, Play: true},
 	}
-	d := newGameDialog(5, [2]player{}, evenNames, false).withEngine(EngineConfig{}, false, English).withRegistry(engines)
+	d := newGameDialog(5, [2]player{}, evenNames, false).withEngine(EngineConfig{}, false, English).withRegistry(entries)
 	// 後手 (the AI when both were people) opens on the default for play.
 	if d.sideText(0) != "person" || d.sideText(1) != "gps" {
 		t.Fatalf("opens on %q vs %q, want person vs gps (the default for play)", d.sideText(0), d.sideText(1))
@@ -73,7 +74,7 @@ func TestGameDialogSidesFromRegistry(t *testing.T) {
 	if !reflect.DeepEqual(msg.players, want) {
 		t.Errorf("players %+v, want %+v", msg.players, want)
 	}
-	if !msg.analyse || msg.analyser.Path != engines[0].Path || optionsText(msg.analyser.Options) != "Skill Level=0" {
+	if !msg.analyse || msg.analyser.Path != entries[0].Path || engines.OptionsText(msg.analyser.Options) != "Skill Level=0" {
 		t.Errorf("analyser %+v (analyse %v), want fsf weak with its options", msg.analyser, msg.analyse)
 	}
 	// One engine on both sides: the same command twice (two processes).
@@ -87,16 +88,16 @@ func TestGameDialogSidesFromRegistry(t *testing.T) {
 		t.Errorf("gps on both sides: %+v and %+v", msg.players[0], msg.players[1])
 	}
 	// kiki against kiki stays so, the default for play notwithstanding.
-	d = newGameDialog(5, [2]player{{AI: true, Level: 5}, {AI: true, Level: 5}}, evenNames, false).withRegistry(engines)
+	d = newGameDialog(5, [2]player{{AI: true, Level: 5}, {AI: true, Level: 5}}, evenNames, false).withRegistry(entries)
 	if d.sideText(0) != "AI (kiki)" || d.sideText(1) != "AI (kiki)" {
 		t.Errorf("kiki vs kiki reopened as %q vs %q", d.sideText(0), d.sideText(1))
 	}
 	// The dialog opens on the game on screen: a registered engine's
 	// side on that engine, kiki's side on kiki (no default), the typed
 	// path left empty when it only names a registered engine.
-	engines[1].Play = false
-	was := [2]player{{AI: true, Level: 3}, engines[0].config().player(3)}
-	d = newGameDialog(5, was, evenNames, false).withEngine(engines[0].config(), true, English).withRegistry(engines)
+	entries[1].Play = false
+	was := [2]player{{AI: true, Level: 3}, enginePlayer(entries[0].Config(), 3)}
+	d = newGameDialog(5, was, evenNames, false).withEngine(entries[0].Config(), true, English).withRegistry(entries)
 	if d.sideText(0) != "AI (kiki)" || d.sideText(1) != "fsf weak" || d.analyserText() != "fsf weak" || d.path != "" {
 		t.Errorf("reopened: %q vs %q, analyser %q, path %q", d.sideText(0), d.sideText(1), d.analyserText(), d.path)
 	}
@@ -358,8 +359,8 @@ func TestRecoveryKeepsEachSidesEngine(t *testing.T) {
 	o.RecoveryFile = filepath.Join(t.TempDir(), "recovered.kifu")
 	o.Opponent = func(*game.Position) game.Move { return game.NoMove }
 	m := newTestModel(o)
-	gps := EngineConfig{Path: "/usr/games/gpsusi", Args: []string{"-v"}, Options: []OptionSetting{{"Thread", "1"}}}
-	players := [2]player{{AI: true, Level: 4}, gps.player(4)}
+	gps := EngineConfig{Path: "/usr/games/gpsusi", Args: []string{"-v"}, Options: []OptionSetting{{Name: "Thread", Value: "1"}}}
+	players := [2]player{{AI: true, Level: 4}, enginePlayer(gps, 4)}
 	m.beginGame(startGameMsg{start: game.NewStartPosition(), players: players})
 	answerWith(m, ai.Result{Move: mustUSI(t, m.s.pos, "7g7f")})
 	stopWork(m)
@@ -378,9 +379,9 @@ func TestRecoveryKeepsEachSidesEngine(t *testing.T) {
 func TestEngineGameSidesOwnOptions(t *testing.T) {
 	m := newTestModel(testOptions())
 	path := fakeEnginePath(t, "normal")
-	good := EngineConfig{Path: path, Options: []OptionSetting{{"Depth", "2"}}}
-	bad := EngineConfig{Path: path, Options: []OptionSetting{{"Nope", "1"}}}
-	cmd := m.beginGame(startGameMsg{start: game.NewStartPosition(), players: [2]player{good.player(5), bad.player(5)},
+	good := EngineConfig{Path: path, Options: []OptionSetting{{Name: "Depth", Value: "2"}}}
+	bad := EngineConfig{Path: path, Options: []OptionSetting{{Name: "Nope", Value: "1"}}}
+	cmd := m.beginGame(startGameMsg{start: game.NewStartPosition(), players: [2]player{enginePlayer(good, 5), enginePlayer(bad, 5)},
 		tc: timeControl{Kind: match.Byoyomi, Byoyomi: 5 * time.Second}})
 	drive(t, m, cmd, func() bool { return m.s.end.over }, 30*time.Second)
 	defer stopWork(m)
@@ -399,7 +400,7 @@ func TestEngineGamePlaysToTheEnd(t *testing.T) {
 	m := newTestModel(testOptions())
 	path := fakeEnginePath(t, "normal")
 	cfg := EngineConfig{Path: path}
-	cmd := m.beginGame(startGameMsg{start: game.NewStartPosition(), players: [2]player{cfg.player(5), cfg.player(5)},
+	cmd := m.beginGame(startGameMsg{start: game.NewStartPosition(), players: [2]player{enginePlayer(cfg, 5), enginePlayer(cfg, 5)},
 		tc: timeControl{Kind: match.Byoyomi, Byoyomi: 5 * time.Second}})
 	drive(t, m, cmd, func() bool { return m.s.end.over }, 2*time.Minute)
 	defer stopWork(m)

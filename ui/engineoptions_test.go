@@ -14,6 +14,7 @@ import (
 
 	"kiki/ai"
 	"kiki/game"
+	"kiki/ui/engines"
 )
 
 // optionLines are what the options engine declares: one option of each
@@ -60,44 +61,12 @@ func optionsEntry(path string, values ...OptionSetting) EngineEntry {
 	return EngineEntry{Name: "OptEngine", Path: path, IDName: "OptEngine", Declared: optionLines, Values: values}
 }
 
-func TestKikiDefaultOptions(t *testing.T) {
-	decl := parseDeclared([]string{
-		"option name threads type spin default 8 min 1 max 64",
-		"option name USI_Hash type spin default 16 min 1 max 128", // 256 is out of its range: 128
-		"option name Depth type spin default 5 min 1 max 20",
-	})
-	got := withDefaultOptions(decl, []OptionSetting{{"Depth", "7"}})
-	want := []OptionSetting{{"Depth", "7"}, {"threads", "1"}, {"USI_Hash", "128"}}
-	if !slices.Equal(got, want) {
-		t.Fatalf("defaults: %v, want %v", got, want)
-	}
-	// The user's values win, whatever their case.
-	user := []OptionSetting{{"Threads", "3"}, {"usi_hash", "64"}}
-	if got := withDefaultOptions(decl, user); !slices.Equal(got, user) {
-		t.Fatalf("the user's values: %v", got)
-	}
-	// Hash is the Stockfish family's USI_Hash; a Threads that is not a
-	// spin, and undeclared ones, get nothing.
-	decl = parseDeclared([]string{"option name Hash type spin default 16 min 1 max 131072", "option name Threads type string default x"})
-	if got := withDefaultOptions(decl, nil); !slices.Equal(got, []OptionSetting{{"Hash", "256"}}) {
-		t.Fatalf("fairy-stockfish's Hash: %v", got)
-	}
-	// gpsusi's Thread (2 by default) is its Threads.
-	decl = parseDeclared([]string{"option name Thread type spin default 2 min 1 max 2"})
-	if got := withDefaultOptions(decl, nil); !slices.Equal(got, []OptionSetting{{"Thread", "1"}}) {
-		t.Fatalf("gpsusi's Thread: %v", got)
-	}
-	if got := withDefaultOptions(nil, nil); len(got) != 0 {
-		t.Fatalf("no options declared: %v", got)
-	}
-}
-
 // sentBeforeIsready runs the entry's engine as a game starts it and
 // returns the setoption lines it read before isready.
 func sentBeforeIsready(t *testing.T, e EngineEntry, log string) []string {
 	t.Helper()
 	os.Remove(log)
-	p, err := startEngine(e.config())
+	p, err := startEngine(e.Config())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,15 +89,15 @@ func sentBeforeIsready(t *testing.T, e EngineEntry, log string) []string {
 // declares is not sent.
 func TestStartEngineSendsOptions(t *testing.T) {
 	path, log := optionsEngine(t)
-	e := optionsEntry(path, OptionSetting{"Depth", "7"}, OptionSetting{"Ponder", "true"}, OptionSetting{"Style", "Wild"},
-		OptionSetting{"Greeting", "hello there"}, OptionSetting{"Clear Hash", buttonPressed}, OptionSetting{"Gone", "1"})
+	e := optionsEntry(path, OptionSetting{Name: "Depth", Value: "7"}, OptionSetting{Name: "Ponder", Value: "true"}, OptionSetting{Name: "Style", Value: "Wild"},
+		OptionSetting{Name: "Greeting", Value: "hello there"}, OptionSetting{Name: "Clear Hash", Value: buttonPressed}, OptionSetting{Name: "Gone", Value: "1"})
 	want := []string{"setoption name Depth value 7", "setoption name Ponder value true", "setoption name Style value Wild",
 		"setoption name Greeting value hello there", "setoption name Clear Hash",
 		"setoption name Threads value 1", "setoption name USI_Hash value 256"}
 	if got := sentBeforeIsready(t, e, log); !slices.Equal(got, want) {
 		t.Fatalf("sent:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	e.Values = []OptionSetting{{"USI_Hash", "32"}, {"Threads", "3"}}
+	e.Values = []OptionSetting{{Name: "USI_Hash", Value: "32"}, {Name: "Threads", Value: "3"}}
 	want = []string{"setoption name USI_Hash value 32", "setoption name Threads value 3"}
 	if got := sentBeforeIsready(t, e, log); !slices.Equal(got, want) {
 		t.Fatalf("the user's values should win: %q", got)
@@ -141,7 +110,7 @@ func optionsScreen(t *testing.T, values ...OptionSetting) (m *Model, d *registry
 	t.Helper()
 	dir = t.TempDir()
 	path, _ := optionsEngine(t)
-	if err := saveRegistry(dir, engineRegistry{Migrated: true, Engines: []EngineEntry{optionsEntry(path, values...)}}); err != nil {
+	if err := engines.SaveRegistry(dir, engines.Registry{Migrated: true, Engines: []EngineEntry{optionsEntry(path, values...)}}); err != nil {
 		t.Fatal(err)
 	}
 	m = newTestModel(Options{ConfigDir: dir})
@@ -195,7 +164,7 @@ func screenRow(m *Model, name string) string {
 // engine's, an unknown value), each edited, then saved with s into
 // engines.json, read back; the unknown value is kept there, not sent.
 func TestOptionsDialogTypes(t *testing.T) {
-	m, d, dir := optionsScreen(t, OptionSetting{"Gone", "1"})
+	m, d, dir := optionsScreen(t, OptionSetting{Name: "Gone", Value: "1"})
 	defer stopWork(m)
 	for name, want := range map[string]string{"Threads": "1 (kiki's default)", "USI_Hash": "256 (kiki's default)", "Depth": "5 (default)",
 		"Ponder": "off (default)", "Style": "Normal (default)", "Greeting": "(default)", "Clear Hash": "not pressed", "Gone": "unknown  1"} {
@@ -216,16 +185,17 @@ func TestOptionsDialogTypes(t *testing.T) {
 	if d.opts != nil || !strings.Contains(m.View(), "options of OptEngine saved") {
 		t.Fatalf("after s:\n%s", m.View())
 	}
-	r, err := loadRegistry(dir)
+	r, err := engines.LoadRegistry(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []OptionSetting{{"Depth", "9"}, {"Ponder", "true"}, {"Style", "Normal"}, {"BookFile", "/tmp/my book.bin"},
-		{"Greeting", "hello there"}, {"Clear Hash", buttonPressed}, {"Gone", "1"}}
+	want := []OptionSetting{{Name: "Depth", Value: "9"}, {Name: "Ponder", Value: "true"}, {Name: "Style", Value: "Normal"},
+		{Name: "BookFile", Value: "/tmp/my book.bin"}, {Name: "Greeting", Value: "hello there"},
+		{Name: "Clear Hash", Value: buttonPressed}, {Name: "Gone", Value: "1"}}
 	if !slices.Equal(r.Engines[0].Values, want) {
 		t.Fatalf("engines.json holds %v\nwant %v", r.Engines[0].Values, want)
 	}
-	if got := r.Engines[0].config().Options; slices.ContainsFunc(got, func(o OptionSetting) bool { return o.Name == "Gone" }) || len(got) != len(want)-1 {
+	if got := r.Engines[0].Config().Options; slices.ContainsFunc(got, func(o OptionSetting) bool { return o.Name == "Gone" }) || len(got) != len(want)-1 {
 		t.Fatalf("sent %v: the undeclared Gone should stay out", got)
 	}
 }
@@ -319,9 +289,9 @@ func editTexts(t *testing.T, m *Model, d *registryDialog) {
 // Esc discards the changes; d resets a value the file held; the
 // built-in AI has no options dialog.
 func TestOptionsDialogDiscardAndReset(t *testing.T) {
-	m, d, dir := optionsScreen(t, OptionSetting{"Depth", "3"})
+	m, d, dir := optionsScreen(t, OptionSetting{Name: "Depth", Value: "3"})
 	defer stopWork(m)
-	before, _ := os.ReadFile(filepath.Join(dir, registryName))
+	before, _ := os.ReadFile(filepath.Join(dir, engines.RegistryName))
 	selectOption(t, m, d, "Ponder")
 	press(m, " ")
 	selectOption(t, m, d, "Depth")
@@ -333,7 +303,7 @@ func TestOptionsDialogDiscardAndReset(t *testing.T) {
 	if d.opts != nil || m.dialog != d || !strings.Contains(m.View(), "changes to the options of OptEngine discarded") {
 		t.Fatalf("after esc (%T):\n%s", m.dialog, m.View())
 	}
-	if after, _ := os.ReadFile(filepath.Join(dir, registryName)); string(after) != string(before) {
+	if after, _ := os.ReadFile(filepath.Join(dir, engines.RegistryName)); string(after) != string(before) {
 		t.Fatalf("esc changed engines.json:\n%s", after)
 	}
 	press(m, "enter") // Enter opens it too
@@ -344,7 +314,7 @@ func TestOptionsDialogDiscardAndReset(t *testing.T) {
 	press(m, "d")
 	_, cmd := m.Update(runeKey('s'))
 	m.Update(awaitMsg(t, cmd))
-	if r, _ := loadRegistry(dir); len(r.Engines[0].Values) != 0 {
+	if r, _ := engines.LoadRegistry(dir); len(r.Engines[0].Values) != 0 {
 		t.Fatalf("reset and saved: %v", r.Engines[0].Values)
 	}
 	press(m, "up", "o")
@@ -378,10 +348,10 @@ func TestOptionsDialogScrolls(t *testing.T) {
 // choices are the engine's own words) and holds no ambiguous-width
 // character.
 func TestOptionsDialogOneLanguage(t *testing.T) {
-	e := optionsEntry("/x/opt", OptionSetting{"Gone", "1"}, OptionSetting{"Ponder", "true"})
+	e := optionsEntry("/x/opt", OptionSetting{Name: "Gone", Value: "1"}, OptionSetting{Name: "Ponder", Value: "true"})
 	// The engine's words, longest first (Filler01 before 0).
 	engineWords := []string{e.Name, "Gone"}
-	for _, o := range parseDeclared(optionLines) {
+	for _, o := range engines.ParseDeclared(optionLines) {
 		engineWords = append(append(engineWords, o.Name, o.Default), o.Vars...)
 	}
 	engineWords = slices.DeleteFunc(engineWords, func(w string) bool { return w == "" })
@@ -420,7 +390,7 @@ func TestOptionsFairyStockfish(t *testing.T) {
 	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	e, err := registerEngine(wrapper, 30*time.Second)
+	e, err := engines.Register(wrapper, 30*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -435,11 +405,11 @@ func TestOptionsFairyStockfish(t *testing.T) {
 			e.Values = d.values()
 		}
 	}
-	if !slices.Equal(e.Values, []OptionSetting{{"MultiPV", "3"}}) {
+	if !slices.Equal(e.Values, []OptionSetting{{Name: "MultiPV", Value: "3"}}) {
 		t.Fatalf("values %v", e.Values)
 	}
 	os.Remove(in)
-	p, err := startEngine(e.config())
+	p, err := startEngine(e.Config())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -467,9 +437,9 @@ func TestOptionsFairyStockfish(t *testing.T) {
 func TestOptionsReachTheAnalyser(t *testing.T) {
 	dir := t.TempDir()
 	path, log := optionsEngine(t)
-	e := optionsEntry(path, OptionSetting{"Gone", "1"})
+	e := optionsEntry(path, OptionSetting{Name: "Gone", Value: "1"})
 	e.Analysis = true
-	if err := saveRegistry(dir, engineRegistry{Migrated: true, Engines: []EngineEntry{e}}); err != nil {
+	if err := engines.SaveRegistry(dir, engines.Registry{Migrated: true, Engines: []EngineEntry{e}}); err != nil {
 		t.Fatal(err)
 	}
 	m := newTestModel(Options{ConfigDir: dir})
@@ -483,7 +453,7 @@ func TestOptionsReachTheAnalyser(t *testing.T) {
 	press(m, "right", "right")
 	_, cmd := m.Update(runeKey('s'))
 	m.Update(awaitMsg(t, cmd))
-	if !slices.Equal(m.ext.cfg.Options, []OptionSetting{{"Depth", "7"}}) {
+	if !slices.Equal(m.ext.cfg.Options, []OptionSetting{{Name: "Depth", Value: "7"}}) {
 		t.Fatalf("the analyser's options: %v", m.ext.cfg.Options)
 	}
 	press(m, "esc")
@@ -510,7 +480,7 @@ func TestRegistrySummaryShowsValuesUsed(t *testing.T) {
 		"option name Hash type spin default 16 min 1 max 1024",
 		"option name Skill Level type spin default 20 min 0 max 20",
 		"option name Ponder type check default false",
-	}, Values: []OptionSetting{{"Skill Level", "17"}, {"Hash", "64"}}}
+	}, Values: []OptionSetting{{Name: "Skill Level", Value: "17"}, {Name: "Hash", Value: "64"}}}
 	got := declaredOptions(e)
 	for _, want := range []string{"Threads=1", "Hash=64", "Skill Level=17", "Ponder=false"} {
 		if !strings.Contains(got, want) {

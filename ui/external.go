@@ -2,11 +2,9 @@ package ui
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,6 +17,7 @@ import (
 	"kiki/ai"
 	"kiki/ai/usi"
 	"kiki/game"
+	"kiki/ui/engines"
 )
 
 // External USI engines (YaneuraOu, gpsusi, fairy-stockfish…) play a side
@@ -31,120 +30,10 @@ import (
 // at the keyboard, who is asked whether to go on alone, save or stop
 // (enginefail.go); a failed analyser stops the analysis.
 
-// EngineConfig names an external USI engine, the arguments it is run
-// with and the options set on it after it starts.
-type EngineConfig struct {
-	Path    string          `json:"path"`
-	Args    []string        `json:"args,omitempty"`
-	Options []OptionSetting `json:"options,omitempty"`
-	// Refused are the forms of go the engine is known not to take; the
-	// registry keeps them (EngineEntry.RefusedGo).
-	Refused usi.Forms `json:"-"`
-}
-
-// OptionSetting is the value given to one of an engine's USI options.
-type OptionSetting struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
-}
-
-// ParseOptionSetting reads NAME=VALUE (as --engine-option takes it).
-func ParseOptionSetting(s string) (OptionSetting, error) {
-	name, value, ok := strings.Cut(s, "=")
-	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
-	if !ok || name == "" {
-		return OptionSetting{}, fmt.Errorf("engine option %q: want NAME=VALUE", s)
-	}
-	return OptionSetting{Name: name, Value: value}, nil
-}
-
-// optionsText writes option settings as the new-game dialog shows them:
-// "NAME=VALUE; NAME=VALUE".
-func optionsText(os []OptionSetting) string {
-	parts := make([]string, len(os))
-	for i, o := range os {
-		parts[i] = o.Name + "=" + o.Value
-	}
-	return strings.Join(parts, "; ")
-}
-
-// parseOptionsText reads what optionsText writes.
-func parseOptionsText(s string) ([]OptionSetting, error) {
-	var out []OptionSetting
-	for _, part := range strings.Split(s, ";") {
-		if strings.TrimSpace(part) == "" {
-			continue
-		}
-		o, err := ParseOptionSetting(part)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, o)
-	}
-	return out, nil
-}
-
-// userConfig is what kiki remembers between runs in the user's config
-// folder: the external engine last chosen in the new-game dialog. It is
-// remembered, not applied: the next run analyses and plays with the
-// built-in AI and the dialog offers the engine as a suggestion (an
-// engine used once must not take over later sessions, where it may not
-// even understand what kiki asks), unless the user made it the default.
-type userConfig struct {
-	Engine EngineConfig `json:"engine"`
-	// Analyser: the engine analysed (and gave hints) instead of the
-	// built-in AI.
-	Analyser bool `json:"analyser,omitempty"`
-	// Default is set by the user (by hand in the file): the engine is
-	// used from the start, as with --engine, analysing when Analyser is
-	// set. The dialog never sets it; saving keeps it.
-	Default bool `json:"default,omitempty"`
-}
-
-const configName = "config.json"
-
-// loadUserConfig reads the config in dir. A missing file (or dir "") is
-// an empty config; one that cannot be read or is not kiki's JSON is an
-// error naming the file, and an empty config.
-func loadUserConfig(dir string) (userConfig, error) {
-	var c userConfig
-	if err := readConfigJSON(dir, configName, "a kiki config", &c); err != nil {
-		return userConfig{}, err
-	}
-	return c, nil
-}
-
-// saveUserConfig writes the config in dir (nothing when dir is ""),
-// keeping the file's Default (the user's own choice, which no dialog
-// makes). A file there that kiki cannot read is reported, not
-// overwritten.
-func saveUserConfig(dir string, c userConfig) error {
-	if dir == "" {
-		return nil
-	}
-	old, err := loadUserConfig(dir)
-	if err != nil {
-		return err
-	}
-	c.Default = old.Default
-	data, err := json.MarshalIndent(c, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	tmp := filepath.Join(dir, configName+".tmp")
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o600); err != nil {
-		return err
-	}
-	return os.Rename(tmp, filepath.Join(dir, configName))
-}
-
 // applyUserConfig sets the engine a run starts with: the one given on
 // the command line (which analyses), else the config's only when the user
 // made it the default.
-func (x *extState) applyUserConfig(flag EngineConfig, c userConfig) {
+func (x *extState) applyUserConfig(flag EngineConfig, c engines.UserConfig) {
 	switch {
 	case flag.Path != "":
 		x.cfg, x.analyse, x.fixed = flag, true, true
@@ -157,7 +46,7 @@ func (x *extState) applyUserConfig(flag EngineConfig, c userConfig) {
 // dialog to suggest (nothing when the file cannot be read: the error was
 // reported at start).
 func (m *Model) rememberedEngine() EngineConfig {
-	c, err := loadUserConfig(m.opts.ConfigDir)
+	c, err := engines.LoadUserConfig(m.opts.ConfigDir)
 	if err != nil {
 		return EngineConfig{}
 	}
@@ -257,7 +146,7 @@ func startEngineWith(cfg EngineConfig, times engineTimes) (*engineProc, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, o := range withDefaultOptions(c.Options, cfg.Options) {
+	for _, o := range engines.WithDefaultOptions(c.Options, cfg.Options) {
 		if err := c.SetOption(o.Name, o.Value); err != nil {
 			_ = c.Close()
 			return nil, err

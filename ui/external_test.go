@@ -18,6 +18,7 @@ import (
 	"kiki/ai/usi/fakeengine"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/engines"
 	"kiki/ui/match"
 )
 
@@ -210,7 +211,7 @@ func waitText(t *testing.T, tm *teatest.TestModel, text string) {
 func TestExternalEngineGame(t *testing.T) {
 	o := testOptions()
 	o.Players = [2]bool{false, true}
-	o.Engine = EngineConfig{Path: fakeEnginePath(t, "normal"), Options: []OptionSetting{{"Depth", "3"}}}
+	o.Engine = EngineConfig{Path: fakeEnginePath(t, "normal"), Options: []OptionSetting{{Name: "Depth", Value: "3"}}}
 	tm := teatest.NewTestModel(t, New(o), teatest.WithInitialTermSize(100, 30))
 	waitText(t, tm, "Fakenormal")
 	keys(tm, ":", "7g7f", "enter")
@@ -299,12 +300,12 @@ func TestNewGameDialogEngine(t *testing.T) {
 		t.Fatalf("dialog: external %v path %q options %q analyse %v", d.external, d.path, d.options, d.analyse)
 	}
 	msg, errText := d.start()
-	if errText != "" || msg.players[1].Engine != path || msg.engine.Options[0] != (OptionSetting{"Depth", "2"}) ||
+	if errText != "" || msg.players[1].Engine != path || msg.engine.Options[0] != (OptionSetting{Name: "Depth", Value: "2"}) ||
 		len(msg.players[1].Options) != 1 || msg.players[1].Options[0] != "Depth=2" {
 		t.Fatalf("start: %+v %q", msg, errText)
 	}
 	m.beginGame(msg)
-	c, err := loadUserConfig(dir)
+	c, err := engines.LoadUserConfig(dir)
 	if err != nil || c.Engine.Path != path || len(c.Engine.Options) != 1 || !c.Analyser {
 		t.Fatalf("remembered %+v", c)
 	}
@@ -355,7 +356,7 @@ func TestBuiltinAgainstFairyStockfish(t *testing.T) {
 	cmd := m.beginGame(startGameMsg{start: game.NewStartPosition(),
 		players: [2]player{{AI: true, Level: 3}, {AI: true, Level: 3, Engine: fsf}},
 		tc:      timeControl{Kind: match.Fischer, Main: 10 * time.Minute, Inc: time.Second},
-		engine:  EngineConfig{Path: fsf, Options: []OptionSetting{{"Threads", "1"}}}})
+		engine:  EngineConfig{Path: fsf, Options: []OptionSetting{{Name: "Threads", Value: "1"}}}})
 	drive(t, m, cmd, func() bool { return m.s.end.over }, 4*time.Minute)
 	defer m.ext.closeEngines()
 	if !m.s.end.over || m.s.node.Ply < 10 {
@@ -524,17 +525,17 @@ func TestHighlightMove(t *testing.T) {
 // start and when the dialog would save, and never overwritten.
 func TestCorruptConfigKept(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, configName)
+	path := filepath.Join(dir, engines.ConfigName)
 	if err := os.WriteFile(path, []byte("{engine: oops"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	o := testOptions()
 	o.ConfigDir = dir
 	m := newTestModel(o)
-	if !strings.Contains(m.message, configName) {
+	if !strings.Contains(m.message, engines.ConfigName) {
 		t.Errorf("no report at start: %q", m.message)
 	}
-	if err := saveUserConfig(dir, userConfig{Engine: EngineConfig{Path: "/x"}}); err == nil || !strings.Contains(err.Error(), "left as it is") {
+	if err := engines.SaveUserConfig(dir, engines.UserConfig{Engine: EngineConfig{Path: "/x"}}); err == nil || !strings.Contains(err.Error(), "left as it is") {
 		t.Errorf("save over a corrupt file: %v", err)
 	}
 	if data, _ := os.ReadFile(path); string(data) != "{engine: oops" {

@@ -18,6 +18,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/kif"
+	"kiki/ui/store"
 )
 
 // askOpen opens the open dialog, asking first when something would be lost.
@@ -296,9 +297,9 @@ func fileErrWords(l Lang, err error) string {
 	if errors.As(err, &ee) {
 		return encodingErrWords(l, err, ee)
 	}
-	var ce *corruptFileError
+	var ce *store.CorruptFileError
 	if errors.As(err, &ce) {
-		return fmt.Sprintf(tr(l, "file.corrupt"), ce.path)
+		return fmt.Sprintf(tr(l, "file.corrupt"), ce.Path)
 	}
 	path := ""
 	var pathErr *fs.PathError

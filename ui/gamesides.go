@@ -156,7 +156,7 @@ func (d *gameDialog) analyserText() string {
 // command and options, or the typed path with the typed options.
 func (d *gameDialog) sideConfig(i int, typed EngineConfig) EngineConfig {
 	if c := d.sideChoice(i); c >= 0 {
-		return d.engines[c].config()
+		return d.engines[c].Config()
 	}
 	return typed
 }
@@ -166,16 +166,16 @@ func (d *gameDialog) sideConfig(i int, typed EngineConfig) EngineConfig {
 func (d *gameDialog) analyserConfig(typed EngineConfig) (EngineConfig, bool) {
 	switch c := d.analyserChoice(); {
 	case c >= 0:
-		return d.engines[c].config(), true
+		return d.engines[c].Config(), true
 	case c == choiceTyped && typed.Path != "":
 		return typed, true
 	}
 	return EngineConfig{}, false
 }
 
-// player is the player running the engine of c, at level (kept for a
-// later game against kiki).
-func (c EngineConfig) player(level int) player {
+// enginePlayer is the player running the engine of c, at level (kept for
+// a later game against kiki).
+func enginePlayer(c EngineConfig, level int) player {
 	pl := player{AI: true, Level: level, Engine: c.Path, Args: slices.Clone(c.Args)}
 	for _, o := range c.Options {
 		pl.Options = append(pl.Options, o.Name+"="+o.Value)

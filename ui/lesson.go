@@ -15,6 +15,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/store"
 )
 
 // The check lesson ('L', issue 44 item 2): the questions of the
@@ -233,7 +234,7 @@ type lessonProgressFile struct {
 func loadLessonProgress(dir string) (map[string]lessonRecord, error) {
 	out := map[string]lessonRecord{}
 	var f lessonProgressFile
-	if err := readConfigJSON(dir, lessonProgressName, "kiki's lesson progress", &f); err != nil {
+	if err := store.ReadJSON(dir, lessonProgressName, "kiki's lesson progress", &f); err != nil {
 		return out, err
 	}
 	for k, v := range f.Kinds {

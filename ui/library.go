@@ -18,6 +18,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/kif/library"
+	"kiki/ui/store"
 )
 
 type (
@@ -93,7 +94,7 @@ type libraryState struct {
 }
 
 func newLibraryState(dir string) *libraryState {
-	if abs, err := filepath.Abs(expandHome(dir)); err == nil {
+	if abs, err := filepath.Abs(store.ExpandHome(dir)); err == nil {
 		dir = abs
 	}
 	return &libraryState{root: dir, loading: true}

@@ -18,6 +18,7 @@ import (
 	"kiki/ai/review"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/engines"
 	"kiki/ui/match"
 	"kiki/ui/theme"
 )
@@ -152,12 +153,12 @@ func New(o Options) *Model {
 		o.Level = 5
 	}
 	m := &Model{opts: o, keys: newKeyMapIn(o.Lang), help: help.New(), lang: o.Lang}
-	c, err := loadUserConfig(o.ConfigDir)
+	c, err := engines.LoadUserConfig(o.ConfigDir)
 	if err != nil && o.Engine.Path == "" {
 		defer m.setMessage(fileErrWords(m.lang, err), true)
 	}
 	m.ext.applyUserConfig(o.Engine, c)
-	if reg, err := loadRegistry(o.ConfigDir); err != nil {
+	if reg, err := engines.LoadRegistry(o.ConfigDir); err != nil {
 		if o.Engine.Path == "" {
 			defer m.setMessage(fileErrWords(m.lang, err), true)
 		}
@@ -197,7 +198,7 @@ func New(o Options) *Model {
 		players := [2]player{{AI: o.Players[0], Level: o.Level}, {AI: o.Players[1], Level: o.Level}}
 		for i := range players {
 			if players[i].AI && o.Engine.Path != "" {
-				players[i] = o.Engine.player(o.Level)
+				players[i] = enginePlayer(o.Engine, o.Level)
 			}
 		}
 		m.startGame(start, players, timeControl{})

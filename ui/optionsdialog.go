@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"kiki/ui/engines"
+
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -234,7 +236,7 @@ func (d *optionsDialog) details(r optionRow) string {
 	switch r.opt.Type {
 	case "spin":
 		s = fmt.Sprintf(tr(l, "opt.spinHelp"), r.opt.Min, r.opt.Max, def)
-		if v, ok := kikiDefault(r.opt); ok {
+		if v, ok := engines.KikiDefault(r.opt); ok {
 			s += fmt.Sprintf(tr(l, "opt.kikiHelp"), v)
 		}
 	case "check":
@@ -259,7 +261,7 @@ func (d *registryDialog) openOptions() {
 		d.note, d.warn = tr(d.lang, "opt.builtin"), true
 	case d.readOnly:
 		d.note, d.warn = tr(d.lang, "reg.readOnly"), true
-	case len(parseDeclared(d.reg.Engines[d.sel-1].Declared)) == 0:
+	case len(engines.ParseDeclared(d.reg.Engines[d.sel-1].Declared)) == 0:
 		// Never run from the registry (taken from config.json), its
 		// options are not known; or it declares none.
 		e := d.reg.Engines[d.sel-1]

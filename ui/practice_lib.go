@@ -13,6 +13,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/store"
 )
 
 // The tsume practice's library: the problem sets shipped in the binary
@@ -163,7 +164,7 @@ type solvedFile struct {
 func loadSolved(dir string) (map[string]string, error) {
 	solved := map[string]string{}
 	var f solvedFile
-	if err := readConfigJSON(dir, solvedName, "kiki's list of solved problems", &f); err != nil {
+	if err := store.ReadJSON(dir, solvedName, "kiki's list of solved problems", &f); err != nil {
 		return solved, err
 	}
 	for k, v := range f.Solved {

@@ -263,7 +263,7 @@ func (m *Model) resumeGame(r *kif.Record) tea.Cmd {
 				Args: pl.Args, Options: pl.Options}
 			if pl.Engine != "" && pl.Engine == note.Engine.Path && pl.Args == nil && pl.Options == nil {
 				// A note from before each side kept its own settings.
-				m.s.match.Players[c] = note.Engine.player(level(pl.Level))
+				m.s.match.Players[c] = enginePlayer(note.Engine, level(pl.Level))
 				m.s.match.Players[c].Name = pl.Name
 			}
 			continue

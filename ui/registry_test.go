@@ -7,117 +7,13 @@ import (
 	"testing"
 	"time"
 
+	"kiki/ui/engines"
+
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-func TestRegistryRoundTrip(t *testing.T) {
-	dir := t.TempDir()
-	r := engineRegistry{Migrated: true}
-	r.add(EngineEntry{Name: "Fake", Path: "/x/fake", Args: []string{"usi"}, IDName: "Fake", IDAuthor: "me",
-		Declared: []string{"option name Depth type spin default 1 min 1 max 9"}, Values: []OptionSetting{{"Depth", "3"}}})
-	r.add(EngineEntry{Name: "Fake", Path: "/x/other"})
-	r.setDefault(1, true)
-	if err := saveRegistry(dir, r); err != nil {
-		t.Fatal(err)
-	}
-	got, err := loadRegistry(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got.Engines) != 2 || got.Engines[1].Name != "Fake (2)" || !got.Engines[1].Analysis || got.Engines[0].Values[0].Value != "3" {
-		t.Fatalf("round trip: %+v", got)
-	}
-	if e, ok := got.defaultEntry(true); !ok || e.Path != "/x/other" {
-		t.Fatalf("analysis default %+v %v", e, ok)
-	}
-	if _, ok := got.defaultEntry(false); ok {
-		t.Fatal("the built-in AI should be the default for play")
-	}
-	if err := got.rename(0, "Fake (2)"); err != errNameTaken {
-		t.Fatalf("rename to a taken name: %v", err)
-	}
-	if err := got.rename(0, " "); err != errNoName {
-		t.Fatalf("rename to nothing: %v", err)
-	}
-	if err := got.rename(0, "Mine"); err != nil || got.Engines[0].Name != "Mine" {
-		t.Fatal(err)
-	}
-	got.setDefault(-1, true)
-	got.remove(1)
-	if len(got.Engines) != 1 || got.Engines[0].Name != "Mine" {
-		t.Fatalf("after remove %+v", got.Engines)
-	}
-	if _, ok := got.defaultEntry(true); ok {
-		t.Fatal("the built-in AI should be the default for analysis")
-	}
-}
-
-func TestRegistryCorruptKept(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, registryName)
-	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := loadRegistry(dir); err == nil {
-		t.Fatal("a corrupt registry read without error")
-	}
-	if err := saveRegistry(dir, engineRegistry{}); err == nil {
-		t.Fatal("a corrupt registry was overwritten")
-	}
-	for _, l := range []Lang{English, Japanese} {
-		d := newRegistryDialog(l, dir)
-		if !d.readOnly || !strings.Contains(d.note, path) {
-			t.Fatalf("dialog note %q", d.note)
-		}
-		d.update(runeKey('n'))
-		if d.mode != regList || d.note != tr(l, "reg.readOnly") {
-			t.Fatalf("a read-only registry took n: %v %q", d.mode, d.note)
-		}
-	}
-	if data, _ := os.ReadFile(path); string(data) != "{not json" {
-		t.Fatalf("file changed: %q", data)
-	}
-}
-
-func TestRegistryMigratesConfig(t *testing.T) {
-	for _, def := range []bool{false, true} {
-		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, configName), []byte(`{"engine":{"path":"/x/eng","args":["-q"]},"analyser":true,"default":`+map[bool]string{true: "true", false: "false"}[def]+`}`), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		r, err := loadRegistry(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(r.Engines) != 1 || r.Engines[0].Path != "/x/eng" || r.Engines[0].Args[0] != "-q" || r.Engines[0].Play != def || r.Engines[0].Analysis != def {
-			t.Fatalf("default %v: migrated %+v", def, r)
-		}
-		// Once: removed, it does not come back.
-		r.remove(0)
-		if err := saveRegistry(dir, r); err != nil {
-			t.Fatal(err)
-		}
-		if r, _ := loadRegistry(dir); len(r.Engines) != 0 {
-			t.Fatalf("the migrated engine came back: %+v", r)
-		}
-	}
-}
-
-func TestSplitCommandLine(t *testing.T) {
-	got, err := splitCommandLine(` kiki  usi 'a b' "c d"`)
-	if err != nil || strings.Join(got, "|") != "kiki|usi|a b|c d" {
-		t.Fatalf("%q %v", got, err)
-	}
-	if _, err := splitCommandLine(`x 'y`); err != errUnclosedQuote {
-		t.Fatal(err)
-	}
-	if _, err := splitCommandLine("  "); err != errNoCommand {
-		t.Fatal(err)
-	}
-}
-
 func TestRegisterFakeEngine(t *testing.T) {
-	e, err := registerEngine(fakeEnginePath(t, "normal")+" --flag", 5*time.Second)
+	e, err := engines.Register(fakeEnginePath(t, "normal")+" --flag", 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +45,7 @@ func TestRegisterFailingEngines(t *testing.T) {
 		{"no-such-engine-kiki-test", "no such program", "プログラムが見つかりません"},
 	}
 	for _, c := range cases {
-		_, err := registerEngine(c.line, 300*time.Millisecond)
+		_, err := engines.Register(c.line, 300*time.Millisecond)
 		if err == nil {
 			t.Fatalf("%s: added", c.line)
 		}
@@ -158,11 +54,11 @@ func TestRegisterFailingEngines(t *testing.T) {
 			t.Errorf("%s: %q / %q", c.line, en, ja)
 		}
 	}
-	_, err := registerEngine(silentEngine(t), 300*time.Millisecond)
+	_, err := engines.Register(silentEngine(t), 300*time.Millisecond)
 	if w := registerErrWords(English, "x", err); !strings.Contains(w, "no weights found") || !strings.Contains(w, "loading weights") {
 		t.Errorf("stderr's last lines missing: %q", w)
 	}
-	_, err = registerEngine(dying, time.Second)
+	_, err = engines.Register(dying, time.Second)
 	if w := registerErrWords(Japanese, "x", err); !strings.Contains(w, "cannot open book") {
 		t.Errorf("stderr's last lines missing: %q", w)
 	}
@@ -233,7 +129,7 @@ func TestRegistryScreen(t *testing.T) {
 	d.in.SetValue("Mine")
 	_, cmd = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	m.Update(awaitMsg(t, cmd))
-	r, err := loadRegistry(dir)
+	r, err := engines.LoadRegistry(dir)
 	if err != nil || len(r.Engines) != 1 || r.Engines[0].Name != "Mine" || !r.Engines[0].Analysis {
 		t.Fatalf("file %+v %v", r, err)
 	}
@@ -248,7 +144,7 @@ func TestRegistryScreen(t *testing.T) {
 		t.Fatalf("failing engine:\n%s", m.View())
 	}
 	press(m, "esc", "x", "y")
-	if r, _ := loadRegistry(dir); len(r.Engines) != 0 {
+	if r, _ := engines.LoadRegistry(dir); len(r.Engines) != 0 {
 		t.Fatalf("not removed: %+v", r)
 	}
 	press(m, "esc")
@@ -263,7 +159,7 @@ func TestRegisterRealEngines(t *testing.T) {
 			t.Logf("%s is not installed: skipped", c.path)
 			continue
 		}
-		e, err := registerEngine(c.path, 30*time.Second)
+		e, err := engines.Register(c.path, 30*time.Second)
 		if err != nil {
 			t.Errorf("%s: %v", c.path, err)
 			continue
@@ -271,5 +167,32 @@ func TestRegisterRealEngines(t *testing.T) {
 		if !strings.Contains(strings.ToLower(e.IDName), strings.ToLower(c.id)) || len(e.Declared) == 0 {
 			t.Errorf("%s: id name %q, %d options", c.path, e.IDName, len(e.Declared))
 		}
+	}
+}
+
+func TestRegistryCorruptKept(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, engines.RegistryName)
+	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := engines.LoadRegistry(dir); err == nil {
+		t.Fatal("a corrupt registry read without error")
+	}
+	if err := engines.SaveRegistry(dir, engines.Registry{}); err == nil {
+		t.Fatal("a corrupt registry was overwritten")
+	}
+	for _, l := range []Lang{English, Japanese} {
+		d := newRegistryDialog(l, dir)
+		if !d.readOnly || !strings.Contains(d.note, path) {
+			t.Fatalf("dialog note %q", d.note)
+		}
+		d.update(runeKey('n'))
+		if d.mode != regList || d.note != tr(l, "reg.readOnly") {
+			t.Fatalf("a read-only registry took n: %v %q", d.mode, d.note)
+		}
+	}
+	if data, _ := os.ReadFile(path); string(data) != "{not json" {
+		t.Fatalf("file changed: %q", data)
 	}
 }

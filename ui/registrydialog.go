@@ -10,7 +10,12 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/ai/usi"
+	"kiki/ui/engines"
 )
+
+// registryTimeout bounds each step of an engine's handshake when it is
+// added (tests shorten it).
+var registryTimeout = engines.RegisterTimeout
 
 // registryDialog lists the registry of engines (the built-in AI first)
 // and adds, removes, renames them and sets the defaults. It writes the
@@ -19,7 +24,7 @@ import (
 type registryDialog struct {
 	lang     Lang
 	dir      string
-	reg      engineRegistry
+	reg      engines.Registry
 	readOnly bool // the file could not be read: nothing is changed
 	sel      int  // 0 is the built-in AI, i+1 the registry's entry i
 	mode     regMode
@@ -40,7 +45,7 @@ const (
 )
 
 // registryChangedMsg brings the registry after a change.
-type registryChangedMsg struct{ reg engineRegistry }
+type registryChangedMsg struct{ reg engines.Registry }
 
 // engineRegisteredMsg brings the outcome of adding an engine.
 type engineRegisteredMsg struct {
@@ -59,7 +64,7 @@ var regKeys = struct{ Add, Rename, Remove, Play, Analysis key.Binding }{
 
 func newRegistryDialog(l Lang, dir string) *registryDialog {
 	d := &registryDialog{lang: l, dir: dir}
-	reg, err := loadRegistry(dir)
+	reg, err := engines.LoadRegistry(dir)
 	if err != nil {
 		d.readOnly, d.note, d.warn = true, fileErrWords(l, err), true
 	}
@@ -77,7 +82,7 @@ func (d *registryDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	case regRemove:
 		if key.Matches(msg, dkeys.Yes) {
 			name := d.reg.Engines[d.sel-1].Name
-			d.reg.remove(d.sel - 1)
+			d.reg.Remove(d.sel - 1)
 			d.sel--
 			d.mode = regList
 			return nil, d.save(fmt.Sprintf(tr(d.lang, "reg.removed"), name))
@@ -123,10 +128,10 @@ func (d *registryDialog) listKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, regKeys.Remove):
 		d.mode = regRemove
 	case key.Matches(msg, regKeys.Play):
-		d.reg.setDefault(d.sel-1, false)
+		d.reg.SetDefault(d.sel-1, false)
 		return d.save(fmt.Sprintf(tr(d.lang, "reg.defaultPlay"), d.selName()))
 	case key.Matches(msg, regKeys.Analysis):
-		d.reg.setDefault(d.sel-1, true)
+		d.reg.SetDefault(d.sel-1, true)
 		return d.save(fmt.Sprintf(tr(d.lang, "reg.defaultAna"), d.selName()))
 	}
 	return nil
@@ -158,20 +163,20 @@ func (d *registryDialog) typing(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	case key.Matches(msg, dkeys.Enter):
 		text := strings.TrimSpace(d.in.Value())
 		if d.mode == regRename {
-			if err := d.reg.rename(d.sel-1, text); err != nil {
-				d.note, d.warn = tr(d.lang, map[bool]string{true: "reg.noName", false: "reg.nameTaken"}[errors.Is(err, errNoName)]), true
+			if err := d.reg.Rename(d.sel-1, text); err != nil {
+				d.note, d.warn = tr(d.lang, map[bool]string{true: "reg.noName", false: "reg.nameTaken"}[errors.Is(err, engines.ErrNoName)]), true
 				return nil, nil
 			}
 			d.mode = regList
 			return nil, d.save("")
 		}
-		if _, err := splitCommandLine(text); err != nil {
+		if _, err := engines.SplitCommandLine(text); err != nil {
 			d.note, d.warn = registerErrWords(d.lang, text, err), true
 			return nil, nil
 		}
 		d.mode, d.note, d.warn = regAdding, fmt.Sprintf(tr(d.lang, "reg.adding"), text), false
 		return nil, func() tea.Msg {
-			e, err := registerEngine(text, registryTimeout)
+			e, err := engines.Register(text, registryTimeout)
 			return engineRegisteredMsg{line: text, entry: e, err: err}
 		}
 	}
@@ -191,7 +196,7 @@ func (d *registryDialog) registered(msg engineRegisteredMsg) tea.Cmd {
 		return nil
 	}
 	d.mode = regList
-	d.reg.add(msg.entry)
+	d.reg.Add(msg.entry)
 	d.sel = len(d.reg.Engines)
 	return d.save(fmt.Sprintf(tr(d.lang, "reg.added"), d.reg.Engines[d.sel-1].Name))
 }
@@ -200,7 +205,7 @@ func (d *registryDialog) line() string { return strings.TrimSpace(d.in.Value()) 
 
 // save writes the registry and tells the root; note says what changed.
 func (d *registryDialog) save(note string) tea.Cmd {
-	if err := saveRegistry(d.dir, d.reg); err != nil {
+	if err := engines.SaveRegistry(d.dir, d.reg); err != nil {
 		d.note, d.warn = fileErrWords(d.lang, err), true
 		return nil
 	}
@@ -246,7 +251,7 @@ func (d *registryDialog) view(th *Theme, room int) string {
 }
 
 func (d *registryDialog) hasDefault(analysis bool) bool {
-	_, ok := d.reg.defaultEntry(analysis)
+	_, ok := d.reg.DefaultEntry(analysis)
 	return ok
 }
 
@@ -266,7 +271,7 @@ func (d *registryDialog) row(name, author string, play, analysis bool) string {
 
 // details: the selected engine's command line and what it declared.
 func (d *registryDialog) details(e EngineEntry) string {
-	s := fmt.Sprintf(tr(d.lang, "reg.command"), e.commandLine())
+	s := fmt.Sprintf(tr(d.lang, "reg.command"), e.CommandLine())
 	if e.IDName == "" && len(e.Declared) == 0 {
 		return s + "  " + tr(d.lang, "reg.unchecked")
 	}
@@ -284,7 +289,7 @@ func (d *registryDialog) details(e EngineEntry) string {
 // three lines' worth.
 func declaredOptions(e EngineEntry) string {
 	var parts []string
-	used := withDefaultOptions(parseDeclared(e.Declared), sentValues(e))
+	used := engines.WithDefaultOptions(engines.ParseDeclared(e.Declared), engines.SentValues(e))
 	for _, l := range e.Declared {
 		o, ok := usi.ParseOptionLine(l)
 		if !ok {
@@ -293,7 +298,7 @@ func declaredOptions(e EngineEntry) string {
 		// The value the engine will be given: the user's, else kiki's
 		// default, else the engine's own (as the options dialog shows).
 		v := o.Default
-		if i := findSetting(used, o.Name); i >= 0 {
+		if i := engines.FindSetting(used, o.Name); i >= 0 {
 			v = used[i].Value
 		}
 		if o.Type == "button" || v == "" {

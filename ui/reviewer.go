@@ -7,6 +7,7 @@ import (
 	"kiki/ai"
 	"kiki/ai/mate"
 	"kiki/ai/review"
+	"kiki/ui/engines"
 )
 
 // The review that the board's T (one game, for problems) and the
@@ -45,7 +46,7 @@ func (m *Model) reviewSetup() reviewSetup {
 		// The name holds the command line and the options, so that the
 		// cache never gives one engine's results for another's.
 		s.engine = x.cfg
-		s.set.Name = "usi " + EngineEntry{Path: x.cfg.Path, Args: x.cfg.Args}.commandLine() + " " + optionsText(x.cfg.Options)
+		s.set.Name = "usi " + EngineEntry{Path: x.cfg.Path, Args: x.cfg.Args}.CommandLine() + " " + engines.OptionsText(x.cfg.Options)
 	}
 	return s
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"kiki/ui/engines"
 	"kiki/ui/lang"
 	"kiki/ui/theme"
 )
@@ -37,3 +38,16 @@ type Theme = theme.Theme
 
 // NewTheme returns the dark or light theme, or a plain one without colour.
 func NewTheme(dark, noColor bool) Theme { return theme.New(dark, noColor) }
+
+// EngineConfig names an external USI engine and how it is run (the
+// engines room's Config, named here for Options and main.go).
+type EngineConfig = engines.Config
+
+// OptionSetting is the value given to one of an engine's USI options.
+type OptionSetting = engines.OptionSetting
+
+// EngineEntry is one engine of the registry.
+type EngineEntry = engines.Entry
+
+// ParseOptionSetting reads NAME=VALUE (as --engine-option takes it).
+func ParseOptionSetting(s string) (OptionSetting, error) { return engines.ParseOptionSetting(s) }

@@ -7,95 +7,11 @@ import (
 	"strings"
 
 	"kiki/ai/usi"
+	"kiki/ui/engines"
 )
 
-// The values of a registered engine's options: the rows the options
-// dialog shows (each option the engine declared, with the value it will
-// be given), what the user may type into each, and the defaults kiki
-// gives the two options that cost the machine most.
-
-// Engines left to themselves take every core (kiki usi declares Threads
-// as the number of CPUs) or a hash too small for analysis (fairy-stockfish
-// declares 16 MiB): kiki gives one thread and 256 MiB unless the user set
-// them. The names are compared without regard to case, as USI compares
-// them; Hash is how the Stockfish family (fairy-stockfish) names USI_Hash,
-// Thread how gpsusi names Threads (it declares 2 by default).
-const (
-	kikiThreads = 1
-	kikiHashMiB = 256
-)
-
-// kikiDefault is the value kiki gives option o when the user has not set
-// it, clamped to its declared range; ok false when kiki leaves it to the
-// engine.
-func kikiDefault(o usi.EngineOption) (value string, ok bool) {
-	if o.Type != "spin" {
-		return "", false
-	}
-	var n int
-	switch {
-	case strings.EqualFold(o.Name, "Threads"), strings.EqualFold(o.Name, "Thread"):
-		n = kikiThreads
-	case strings.EqualFold(o.Name, "USI_Hash"), strings.EqualFold(o.Name, "Hash"):
-		n = kikiHashMiB
-	default:
-		return "", false
-	}
-	if o.Min <= o.Max {
-		n = max(o.Min, min(o.Max, n))
-	}
-	return strconv.Itoa(n), true
-}
-
-// withDefaultOptions is what startEngine sends: the user's values, then
-// kiki's default for each declared option that has one and no value of
-// the user's.
-func withDefaultOptions(declared []usi.EngineOption, values []OptionSetting) []OptionSetting {
-	out := slices.Clone(values)
-	for _, o := range declared {
-		v, ok := kikiDefault(o)
-		if ok && findSetting(values, o.Name) < 0 {
-			out = append(out, OptionSetting{Name: o.Name, Value: v})
-		}
-	}
-	return out
-}
-
-// findSetting is the index of the value for option name, or -1.
-func findSetting(values []OptionSetting, name string) int {
-	return slices.IndexFunc(values, func(s OptionSetting) bool { return strings.EqualFold(s.Name, name) })
-}
-
-// parseDeclared reads an entry's declared option lines (a line kiki
-// cannot read is left out, as the USI client leaves it out).
-func parseDeclared(lines []string) []usi.EngineOption {
-	var out []usi.EngineOption
-	for _, l := range lines {
-		if o, ok := usi.ParseOptionLine(l); ok {
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
-// sentValues are the entry's values that are sent to the engine: those
-// of options it declared. A value of an option the engine no longer
-// declares (it was updated) stays in engines.json but is not sent, where
-// the engine would refuse it; an entry that has never been run (taken
-// from config.json) declared nothing yet, and all its values are sent.
-func sentValues(e EngineEntry) []OptionSetting {
-	if len(e.Declared) == 0 {
-		return e.Values
-	}
-	decl := parseDeclared(e.Declared)
-	var out []OptionSetting
-	for _, v := range e.Values {
-		if slices.ContainsFunc(decl, func(o usi.EngineOption) bool { return strings.EqualFold(o.Name, v.Name) }) {
-			out = append(out, v)
-		}
-	}
-	return out
-}
+// The rows the options dialog shows: each option the engine declared,
+// with the value it will be given, and what the user may type into each.
 
 // optionRow is one row of the options dialog: an option and the user's
 // value for it, if any.
@@ -123,9 +39,9 @@ const usiEmpty = "<empty>"
 // it declared them, then its values that match none.
 func optionRows(e EngineEntry) []optionRow {
 	var rows []optionRow
-	for _, o := range parseDeclared(e.Declared) {
+	for _, o := range engines.ParseDeclared(e.Declared) {
 		r := optionRow{opt: o}
-		if i := findSetting(e.Values, o.Name); i >= 0 {
+		if i := engines.FindSetting(e.Values, o.Name); i >= 0 {
 			r.value, r.set = e.Values[i].Value, true
 		}
 		rows = append(rows, r)
@@ -165,7 +81,7 @@ func (r optionRow) effective() (string, defaultKind) {
 	if r.set {
 		return r.value, userValue
 	}
-	if v, ok := kikiDefault(r.opt); ok {
+	if v, ok := engines.KikiDefault(r.opt); ok {
 		return v, kikiDefaultValue
 	}
 	return r.opt.Default, engineDefault
