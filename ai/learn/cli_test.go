@@ -9,7 +9,7 @@ import (
 
 // runMain runs the subcommand args[0] names as kiki would.
 func runMain(args ...string) (string, string, int) {
-	return cli.Capture([]cli.Command{Command()}, args...)
+	return cli.Capture([]cli.Command{Command(nil)}, args...)
 }
 
 // TestLearnHelp: `kiki learn -h` prints the steps instead of calling -h
