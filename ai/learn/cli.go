@@ -124,7 +124,7 @@ func runLearnGen(args []string, stdout, stderr io.Writer) int {
 	positions := fs.Int("positions", 0, "stop when the file holds this many positions (0: run until killed)")
 	seed := fs.Uint64("seed", 1, "random seed (mixed with the file size, so a restart plays new games)")
 	randomProb := fs.Float64("random-prob", 0, "chance of a random legal move at each ply of a game (variety)")
-	workers := fs.Int("workers", runtime.NumCPU(), "games played at once, one engine each (the file is the same for any number)")
+	workers := fs.Int("workers", 0, "games played at once, one engine each (0: one a core; the file is the same for any number)")
 	labelFlag := fs.String("label", "search", "label: search (the search's score) or eval (the hand-set static evaluation: cheap, for distillation)")
 	evalFlag := evalFlags(fs)
 	if _, ok := cli.ParseOperands(fs, args, 0, "learn gen [--out FILE] [--nodes N] [--label search|eval] [--eval FILE] ... (kiki learn gen -h lists the flags)"); !ok {
@@ -161,7 +161,7 @@ func runLearnGen(args []string, stdout, stderr io.Writer) int {
 	err = Generate(ctx, GenOptions{
 		Out: *out, Starts: starts, Nodes: *nodes, RandomMoves: *random, MaxPlies: *maxPlies,
 		Positions: *positions, Seed: *seed, NewEngine: newEngine, Log: stdout,
-		RandomProb: *randomProb, Label: label, Workers: *workers,
+		RandomProb: *randomProb, Label: label, Workers: workersOr(*workers),
 	})
 	if err != nil {
 		return cli.Fail(stderr, cli.ExitFailure, "learn gen", err)
@@ -183,7 +183,7 @@ func runLearnLabel(args []string, stdout, stderr io.Writer) int {
 	clamp := fs.Int("clamp", 3000, "labels are bounded by ±this; a mate is ±this")
 	all := fs.Bool("all", false, "label positions in check and with a capturing best move too (training leaves them out)")
 	positions := fs.Int("positions", 0, "stop when the output holds this many records (0: all of the input)")
-	workers := fs.Int("workers", runtime.NumCPU(), "teacher processes searching at once (one thread each)")
+	workers := fs.Int("workers", 0, "teacher processes searching at once, one thread each (0: one a core)")
 	var opts [][2]string
 	fs.Func("option", "set an engine option, NAME=VALUE (repeatable; one thread and a 64 MiB hash are set first where the engine declares them)", func(s string) error {
 		name, value, ok := strings.Cut(s, "=")
@@ -215,7 +215,7 @@ func runLearnLabel(args []string, stdout, stderr io.Writer) int {
 	_, err := Label(ctx, LabelOptions{
 		In: *in, Out: *out, Engine: usi.ClientConfig{Path: *engine}, Options: opts,
 		Depth: *depth, Nodes: *nodes, Byoyomi: *byoyomi, Scale: *scale, Clamp: *clamp, All: *all,
-		Positions: *positions, Workers: *workers, Log: stdout,
+		Positions: *positions, Workers: workersOr(*workers), Log: stdout,
 	})
 	if err != nil {
 		return cli.Fail(stderr, cli.ExitFailure, "learn label", err)
@@ -350,7 +350,7 @@ func runLearnValset(args []string, stdout, stderr io.Writer) int {
 	kifDir := fs.String("kif", "../shared/data/kif", "folder of records whose openings start the games (empty: the even start only)")
 	teacher := fs.String("teacher", "/usr/games/fairy-stockfish", "the teacher: a USI engine's path")
 	depth := fs.Int("depth", 8, "the teacher's search depth")
-	workers := fs.Int("workers", runtime.NumCPU(), "games and teacher processes at once")
+	workers := fs.Int("workers", 0, "games and teacher processes at once (0: one a core)")
 	if _, ok := cli.ParseOperands(fs, args, 0, "learn valset [--out FILE] [--positions N] [--seed N] [--depth N] [--workers N] ... (kiki learn valset -h lists the flags)"); !ok {
 		return cli.ExitUsage
 	}
@@ -365,7 +365,7 @@ func runLearnValset(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := cli.Interruptible()
 	defer cancel()
 	err = BuildValset(ctx, ValsetOptions{Out: *out, Work: *work, Positions: *positions, Seed: *seed, Nodes: *nodes,
-		Starts: starts, Teacher: usi.ClientConfig{Path: *teacher}, Depth: *depth, Workers: *workers, Log: stdout})
+		Starts: starts, Teacher: usi.ClientConfig{Path: *teacher}, Depth: *depth, Workers: workersOr(*workers), Log: stdout})
 	if err != nil {
 		return cli.Fail(stderr, cli.ExitFailure, "learn valset", err)
 	}
@@ -400,14 +400,14 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 	matchAlways := fs.Bool("match-always", false, "play the match even when the validation loss already refuses the new weights")
 	generations := fs.Int("generations", 1, "generations to finish in this call (a resumed one counts)")
 	hours := fs.Float64("hours", 0, "start no new phase after this many hours (0: no limit)")
-	workers := fs.Int("workers", runtime.NumCPU(), "games and teacher processes at once")
+	workers := fs.Int("workers", 0, "games and teacher processes at once (0: one a core)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	if _, ok := cli.ParseOperands(fs, args, 0, cycleSynopsis); !ok {
 		return cli.ExitUsage
 	}
 	switch {
-	case *positions <= 0 || *depth <= 0 || *epochs <= 0 || *generations <= 0 || *games < 0 || *workers <= 0:
-		fmt.Fprintln(stderr, "kiki learn cycle: --positions, --depth, --epochs, --generations and --workers must be positive, --games not negative")
+	case *positions <= 0 || *depth <= 0 || *epochs <= 0 || *generations <= 0 || *games < 0 || *workers < 0:
+		fmt.Fprintln(stderr, "kiki learn cycle: --positions, --depth, --epochs, --generations must be positive, --games and --workers not negative")
 		return cli.ExitUsage
 	case *lambda < 0 || *lambda > 1 || *randomProb < 0 || *randomProb > 1:
 		fmt.Fprintln(stderr, "kiki learn cycle: --lambda and --random-prob must be in 0..1")
@@ -443,7 +443,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 		Positions: *positions, Nodes: *nodes, RandomProb: *randomProb, Teacher: usi.ClientConfig{Path: *teacher}, Depth: *depth,
 		Replay: *replay, Epochs: *epochs, LR: *lr, Lambda: *lambda, ScoreScale: *scoreScale,
 		Games: *games, MoveTime: *movetime, MatchAlways: *matchAlways,
-		Generations: *generations, Hours: time.Duration(*hours * float64(time.Hour)), Workers: *workers, Seed: *seed,
+		Generations: *generations, Hours: time.Duration(*hours * float64(time.Hour)), Workers: workersOr(*workers), Seed: *seed,
 		Log: stderr, Out: stdout,
 	})
 	if errors.Is(err, ErrStopped) {
@@ -454,4 +454,12 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 		return cli.Fail(stderr, cli.ExitFailure, "learn cycle", err)
 	}
 	return cli.ExitOK
+}
+
+// workersOr returns n, or one worker a core when n is 0.
+func workersOr(n int) int {
+	if n <= 0 {
+		return runtime.NumCPU()
+	}
+	return n
 }

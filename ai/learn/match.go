@@ -38,6 +38,8 @@ type GameResult struct {
 	Score int // 1 A won, 0 draw, -1 A lost
 	Plies int
 	How   string // how it ended (checkmate, repetition, …)
+	// Moves are the game's moves after its opening (USI), as played.
+	Moves []string
 	// Illegal is set when a player's move was not legal (it loses).
 	Illegal bool
 }
@@ -258,6 +260,7 @@ func playMatchGame(ctx context.Context, a, b *ai.Engine, o MatchOptions, i int) 
 			return end(p.Side().Opp(), false, "illegal move "+r.Move.USI()), nil
 		}
 		p.DoMove(r.Move)
+		g.Moves = append(g.Moves, r.Move.USI())
 		g.Plies++
 	}
 }
