@@ -468,6 +468,7 @@ func cycleMatch(ctx context.Context, o *CycleOptions, st *cycleState, cand, file
 	}
 	var tally MatchScore
 	var werr error
+	plies := 0
 	t0 := time.Now()
 	score, err := PlayMatch(ctx, MatchOptions{
 		NewA: netEngine(nw), NewB: netEngine(best), Openings: o.Openings, Games: o.Games, Limits: lim,
@@ -477,6 +478,7 @@ func cycleMatch(ctx context.Context, o *CycleOptions, st *cycleState, cand, file
 				werr = err
 			}
 			tally.Add(g)
+			plies += g.Plies
 			if o.Log != nil && tally.N()%10 == 0 {
 				fmt.Fprintf(o.Log, "match: %d games this run in %s; all so far: %d of %d\n", tally.N(), time.Since(t0).Round(time.Second), len(done)+tally.N(), o.Games)
 			}
@@ -494,7 +496,9 @@ func cycleMatch(ctx context.Context, o *CycleOptions, st *cycleState, cand, file
 	st.Played, st.W, st.D, st.L = true, score.W, score.D, score.L
 	st.Accepted = better && score.Fraction() > 0.5
 	if o.Log != nil {
-		fmt.Fprintf(o.Log, "match: new against best: %s\n", score)
+		fmt.Fprintf(o.Log, "match: new against best: %s; this run %d games in %s, %.0f plies a game, %.1f s a game a worker\n",
+			score, tally.N(), time.Since(t0).Round(time.Second), float64(plies)/float64(max(tally.N(), 1)),
+			time.Since(t0).Seconds()*float64(o.Workers)/float64(max(tally.N(), 1)))
 	}
 	return f.Sync()
 }
