@@ -64,7 +64,8 @@ func runLearn(args []string, weights []byte, stdout, stderr io.Writer) int {
 
 // startPositions reads every record of dir and returns the positions of
 // their main lines up to maxPly plies in, with the even start position
-// always among them. Files that cannot be read are skipped with a warning.
+// always among them; positions without both kings (mate problems) are
+// left out. Files that cannot be read are skipped with a warning.
 func startPositions(dir string, maxPly int, stderr io.Writer) ([]*game.Position, error) {
 	starts := []*game.Position{game.NewStartPosition()}
 	if dir == "" {
@@ -98,7 +99,10 @@ func startPositions(dir string, maxPly int, stderr io.Writer) ([]*game.Position,
 				}
 				p.DoMove(m)
 			}
-			if p.HasLegalMove() && !seen[p.Key()] {
+			// Both kings, or the record is a mate problem's (a
+			// teacher's search without a king of its own runs away).
+			bothKings := p.King(game.Black) != game.NoSquare && p.King(game.White) != game.NoSquare
+			if bothKings && p.HasLegalMove() && !seen[p.Key()] {
 				seen[p.Key()] = true
 				q, err := game.ParseSFEN(p.SFEN())
 				if err == nil {
@@ -213,7 +217,7 @@ func runLearnLabel(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := cli.Interruptible()
 	defer cancel()
 	_, err := Label(ctx, LabelOptions{
-		In: *in, Out: *out, Engine: usi.ClientConfig{Path: *engine}, Options: opts,
+		In: *in, Out: *out, Engine: usi.ClientConfig{Path: enginePath(*engine)}, Options: opts,
 		Depth: *depth, Nodes: *nodes, Byoyomi: *byoyomi, Scale: *scale, Clamp: *clamp, All: *all,
 		Positions: *positions, Workers: workersOr(*workers), Log: stdout,
 	})
@@ -365,7 +369,7 @@ func runLearnValset(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := cli.Interruptible()
 	defer cancel()
 	err = BuildValset(ctx, ValsetOptions{Out: *out, Work: *work, Positions: *positions, Seed: *seed, Nodes: *nodes,
-		Starts: starts, Teacher: usi.ClientConfig{Path: *teacher}, Depth: *depth, Workers: workersOr(*workers), Log: stdout})
+		Starts: starts, Teacher: usi.ClientConfig{Path: enginePath(*teacher)}, Depth: *depth, Workers: workersOr(*workers), Log: stdout})
 	if err != nil {
 		return cli.Fail(stderr, cli.ExitFailure, "learn valset", err)
 	}
@@ -396,7 +400,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 	lambda := fs.Float64("lambda", 1, "weight of the teacher's score against the game result in the target (0..1)")
 	scoreScale := fs.Float64("score-scale", 0.96, "kiki centipawns per teacher centipawn (labels are kept in the teacher's)")
 	games := fs.Int("games", 200, "games of the match, new weights against the best")
-	movetime := fs.Duration("movetime", 200*time.Millisecond, "the match's time a move")
+	movetime := fs.Duration("movetime", 200*time.Millisecond, "the match's time a move (a byoyomi, as usimatch's --byoyomi)")
 	matchAlways := fs.Bool("match-always", false, "play the match even when the validation loss already refuses the new weights")
 	generations := fs.Int("generations", 1, "generations to finish in this call (a resumed one counts)")
 	hours := fs.Float64("hours", 0, "start no new phase after this many hours (0: no limit)")
@@ -440,7 +444,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 	defer cancel()
 	err = Cycle(ctx, CycleOptions{
 		Dir: *dir, AcceptTo: *acceptTo, Start: start, Valset: *valset, Starts: starts, Openings: ops,
-		Positions: *positions, Nodes: *nodes, RandomProb: *randomProb, Teacher: usi.ClientConfig{Path: *teacher}, Depth: *depth,
+		Positions: *positions, Nodes: *nodes, RandomProb: *randomProb, Teacher: usi.ClientConfig{Path: enginePath(*teacher)}, Depth: *depth,
 		Replay: *replay, Epochs: *epochs, LR: *lr, Lambda: *lambda, ScoreScale: *scoreScale,
 		Games: *games, MoveTime: *movetime, MatchAlways: *matchAlways,
 		Generations: *generations, Hours: time.Duration(*hours * float64(time.Hour)), Workers: workersOr(*workers), Seed: *seed,
@@ -462,4 +466,17 @@ func workersOr(n int) int {
 		return runtime.NumCPU()
 	}
 	return n
+}
+
+// enginePath makes a relative path to an engine absolute: the engine is
+// started in its own folder, where a path such as ./.carry/fairy-stockfish
+// would name nothing. A bare name (found on PATH) stays as it is.
+func enginePath(path string) string {
+	if !strings.ContainsRune(path, filepath.Separator) || filepath.IsAbs(path) {
+		return path
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
 }

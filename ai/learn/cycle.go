@@ -49,7 +49,7 @@ type CycleOptions struct {
 	ScoreScale float64 // kiki centipawns per teacher centipawn
 
 	Games    int
-	MoveTime time.Duration
+	MoveTime time.Duration // the match's byoyomi a move
 	// MatchNodes, when set, limits the match's moves by nodes instead of
 	// time (tests: a result the machine's load cannot change).
 	MatchNodes uint64
@@ -462,7 +462,9 @@ func cycleMatch(ctx context.Context, o *CycleOptions, st *cycleState, cand, file
 	if err != nil {
 		return err
 	}
-	lim := ai.Limits{MoveTime: o.MoveTime}
+	// A byoyomi, as usimatch gives: the engine keeps a tenth for a GUI's
+	// pipe (a move time would keep 50 ms, a quarter of 200 ms).
+	lim := ai.Limits{Byoyomi: o.MoveTime}
 	if o.MatchNodes > 0 {
 		lim = ai.Limits{Nodes: o.MatchNodes}
 	}

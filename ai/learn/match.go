@@ -23,7 +23,7 @@ type MatchOptions struct {
 	// starts from opening i/2 (round and round) with A 先手 when i is even.
 	Openings []string
 	Games    int
-	Limits   ai.Limits // per move (MoveTime, or Nodes for a match the machine's load cannot tilt)
+	Limits   ai.Limits // per move (Byoyomi, or Nodes for a match the machine's load cannot tilt)
 	MaxPlies int       // a game longer than this is a draw (0: 320)
 	Workers  int       // games at once
 	// Done holds games already played (a resumed match), by index; OnGame
@@ -85,6 +85,9 @@ func eloOf(x float64) float64 {
 	}
 	if x >= 1 {
 		return lim
+	}
+	if x == 0.5 {
+		return 0 // not -0
 	}
 	return max(min(-400*math.Log10(1/x-1), lim), -lim)
 }
