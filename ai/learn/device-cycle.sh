@@ -8,8 +8,8 @@
 # log, the state, the match's games, the new weights (best.nnue only if
 # accepted) and the generation's labels (to replay in later generations).
 #
-# Sizes (environment): WORKERS 16, POSITIONS 50000 new labelled positions,
-# DEPTH 8, GAMES 100, MOVETIME 200ms, LIMIT 450 s; further arguments go to
+# Sizes (environment): WORKERS 16, POSITIONS 40000 new labelled positions,
+# DEPTH 8, GAMES 100, MOVETIME 200ms, LIMIT 460 s; further arguments go to
 # kiki learn cycle. See ai/learn/README.md ("Cycle") for how they were sized.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -18,11 +18,11 @@ TEACHER=${TEACHER:-./.carry/fairy-stockfish}
 DIR=${DIR:-learn-data/device-cycle}
 OUT=${OUT:-learn-data/device-out}
 WORKERS=${WORKERS:-16}
-POSITIONS=${POSITIONS:-50000}
+POSITIONS=${POSITIONS:-40000}
 DEPTH=${DEPTH:-8}
 GAMES=${GAMES:-100}
 MOVETIME=${MOVETIME:-200ms}
-LIMIT=${LIMIT:-450}
+LIMIT=${LIMIT:-460}
 KIF=""
 [ -d .carry/kif ] && KIF=.carry/kif
 
