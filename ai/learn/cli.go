@@ -399,7 +399,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 	lr := fs.Float64("lr", 5e-4, "Adam learning rate")
 	lambda := fs.Float64("lambda", 1, "weight of the teacher's score against the game result in the target (0..1)")
 	scoreScale := fs.Float64("score-scale", 0.96, "kiki centipawns per teacher centipawn (labels are kept in the teacher's)")
-	games := fs.Int("games", 200, "games of the match, new weights against the best")
+	games := fs.Int("games", 200, "games of the match, new weights against the best (0: none, and nothing is accepted)")
 	movetime := fs.Duration("movetime", 200*time.Millisecond, "the match's time a move (a byoyomi, as usimatch's --byoyomi)")
 	matchAlways := fs.Bool("match-always", false, "play the match even when the validation loss already refuses the new weights")
 	generations := fs.Int("generations", 1, "generations to finish in this call (a resumed one counts)")

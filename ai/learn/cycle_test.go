@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"kiki/ai"
 	"kiki/ai/nnue"
@@ -201,6 +202,18 @@ func TestCycleResumesAtEachPhase(t *testing.T) {
 	o := cycleFixture(t, t.TempDir())
 	phases := []string{phaseGen, phaseLabel, phaseReplay, phaseTrain, phaseValidate, phaseMatch, phaseReport}
 	pos := filepath.Join(o.Dir, "gen-001", "positions.bin")
+	// With its time already up, a run starts no phase.
+	timed := o
+	timed.Hours = time.Nanosecond
+	if err := Cycle(context.Background(), timed); !errors.Is(err, ErrStopped) {
+		t.Fatalf("a run out of time: %v, want ErrStopped", err)
+	}
+	if st := readState(t, o.Dir); st.Generation != 1 || st.Phase != phaseGen {
+		t.Fatalf("a run out of time left generation %d at %s", st.Generation, st.Phase)
+	}
+	if _, err := os.Stat(pos); err == nil {
+		t.Fatal("a run out of time generated positions")
+	}
 	var genBytes []byte
 	for i, ph := range phases {
 		oo := o
