@@ -449,11 +449,23 @@ func cycleMatch(ctx context.Context, o *CycleOptions, st *cycleState, cand, file
 	if err != nil {
 		return err
 	}
-	f, err := os.OpenFile(file, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(file, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
+	// A line torn by a kill goes, so that the next game starts a line.
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return err
+	}
+	whole := int64(strings.LastIndexByte(string(data), '\n') + 1)
+	if err := f.Truncate(whole); err != nil {
+		return err
+	}
+	if _, err := f.Seek(whole, io.SeekStart); err != nil {
+		return err
+	}
 	best, err := loadNet(filepath.Join(o.Dir, st.Best))
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -214,6 +215,7 @@ func TestCycleResumesAtEachPhase(t *testing.T) {
 	if _, err := os.Stat(pos); err == nil {
 		t.Fatal("a run out of time generated positions")
 	}
+	matchFile := filepath.Join(o.Dir, "gen-001", "match.txt")
 	var genBytes []byte
 	for i, ph := range phases {
 		oo := o
@@ -241,6 +243,12 @@ func TestCycleResumesAtEachPhase(t *testing.T) {
 		} else if err != nil && !errors.Is(err, ErrStopped) || st.Generation != 2 || st.Phase != phaseGen {
 			t.Fatalf("after the report: %v, generation %d, %s", err, st.Generation, st.Phase)
 		}
+		if ph == phaseValidate {
+			// A match cut short: game 0 done, game 1's line torn.
+			if err := os.WriteFile(matchFile, []byte("0 1 10 checkmate\n1 -1"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 		data, err := os.ReadFile(pos)
 		if err != nil {
 			t.Fatal(err)
@@ -250,6 +258,17 @@ func TestCycleResumesAtEachPhase(t *testing.T) {
 		} else if !bytes.Equal(data, genBytes) {
 			t.Fatalf("after %s the positions file changed (%d bytes, was %d): gen ran again", ph, len(data), len(genBytes))
 		}
+	}
+	games, err := readMatchFile(matchFile)
+	if err != nil || len(games) != o.Games || games[0].Score != 1 || games[0].Plies != 10 {
+		t.Fatalf("the match file holds %v (%v); want game 0 as it was written and game 1 played", games, err)
+	}
+	var tally MatchScore
+	for _, g := range games {
+		tally.Add(g)
+	}
+	if row := readGenerationOne(t, o.Dir); !strings.Contains(row, fmt.Sprintf("| %d-%d-%d |", tally.W, tally.D, tally.L)) {
+		t.Errorf("row %q, want the match file's %d-%d-%d", row, tally.W, tally.D, tally.L)
 	}
 	st := readState(t, o.Dir)
 	if st.Seen != o.Positions {
@@ -337,5 +356,45 @@ func TestCycleAcceptsBetterRefusesWorse(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "validate:") {
 		t.Fatalf("no validation in the log:\n%s", log.String())
+	}
+}
+
+// TestCycleTrainResumesFromCheckpoint: a run killed after training's
+// first epoch, before that epoch's weights were written, trains only the
+// epochs left and still writes the new weights.
+func TestCycleTrainResumesFromCheckpoint(t *testing.T) {
+	o := cycleFixture(t, t.TempDir())
+	o.Epochs = 2
+	o.Games = 0
+	o.afterPhase = func(gen int, phase string) bool { return phase == phaseReplay }
+	if err := Cycle(context.Background(), o); !errors.Is(err, ErrStopped) {
+		t.Fatal(err)
+	}
+	gdir := filepath.Join(o.Dir, "gen-001")
+	cand, ckpt := filepath.Join(gdir, "candidate.nnue"), filepath.Join(gdir, "candidate.nnue.ckpt")
+	// One epoch, as the cycle would have run it; then the weights go.
+	err := Train(context.Background(), TrainOptions{Data: []string{filepath.Join(gdir, "labels.bin")}, Out: cand, Checkpoint: ckpt,
+		From: filepath.Join(o.Dir, "start.nnue"), Epochs: 1, LR: o.LR, Lambda: o.Lambda, ScoreScale: 1, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(cand); err != nil {
+		t.Fatal(err)
+	}
+	o.afterPhase = func(gen int, phase string) bool { return phase == phaseTrain }
+	var log bytes.Buffer
+	o.Log = &log
+	if err := Cycle(context.Background(), o); !errors.Is(err, ErrStopped) {
+		t.Fatal(err)
+	}
+	m, err := loadModel(ckpt)
+	if err != nil || m.Epoch != 2 {
+		t.Fatalf("checkpoint after resuming: %v, epoch %d; want epoch 2", err, m.Epoch)
+	}
+	if n := strings.Count(log.String(), "train: epoch "); n != 1 {
+		t.Errorf("the resumed run trained %d epochs, want 1:\n%s", n, log.String())
+	}
+	if _, err := loadNet(cand); err != nil {
+		t.Fatalf("no new weights after resuming: %v", err)
 	}
 }
