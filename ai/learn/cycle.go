@@ -214,6 +214,7 @@ func Cycle(ctx context.Context, o CycleOptions) error {
 			continue // the phase was cut short: it runs again next time
 		}
 		st.Elapsed += time.Since(t0).Seconds()
+		logf("cycle: generation %d: %s done in %s\n", gen, phase, time.Since(t0).Round(100*time.Millisecond))
 		if next == phaseGen && phase == phaseReport {
 			finished++
 			*st = cycleState{Generation: st.Generation + 1, Phase: phaseGen, Best: st.Best, K: st.K, Seen: st.Seen}
