@@ -81,7 +81,7 @@ func TestReadmeCommandsExist(t *testing.T) {
 					cmd = []string{w}
 					rest = words[1:]
 					if w == "learn" && len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-						if step := strings.Trim(rest[0], "[]"); !map[string]bool{"gen": true, "train": true, "label": true, "tune": true, "gen¦train¦label¦tune": true}[step] {
+						if step := strings.Trim(rest[0], "[]"); !map[string]bool{"gen": true, "train": true, "label": true, "tune": true, "valset": true, "cycle": true, "gen¦train¦label¦tune": true, "gen¦train¦label¦tune¦valset¦cycle": true}[step] {
 							t.Errorf("%s: unknown learn step %q", where, rest[0])
 						} else if !strings.Contains(step, "¦") {
 							cmd = append(cmd, step)

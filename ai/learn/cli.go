@@ -1,13 +1,16 @@
 package learn
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"kiki/ai"
 	"kiki/ai/nnue"
@@ -17,17 +20,21 @@ import (
 	"kiki/kif/cli"
 )
 
-const learnUsage = "learn gen|train|label|tune [FLAGS]"
+const learnUsage = "learn gen|train|label|tune|valset|cycle [FLAGS]"
 
 // Command is `kiki learn` and its steps: gen (training positions by
 // self-play), train (the learned evaluation), label (positions relabelled
-// by another USI engine) and tune (the evaluation's numbers fitted).
-func Command() cli.Command {
-	return cli.Command{Name: "learn", Usage: learnUsage, Summary: "make training positions by self-play / train the learned evaluation / relabel positions with a USI engine / fit the evaluation's numbers", Run: runLearn}
+// by another USI engine), tune (the evaluation's numbers fitted), valset
+// (the fixed validation set) and cycle (generations of gen, label, train
+// and a match, resumable). weights are the shipped network's, where a
+// cycle starts.
+func Command(weights []byte) cli.Command {
+	return cli.Command{Name: "learn", Usage: learnUsage, Summary: "make training positions by self-play / train the learned evaluation / relabel positions with a USI engine / fit the evaluation's numbers / make the validation set / run generations of learning",
+		Run: func(args []string, stdout, stderr io.Writer) int { return runLearn(args, weights, stdout, stderr) }}
 }
 
 // runLearn dispatches `kiki learn gen|train|label|tune`.
-func runLearn(args []string, stdout, stderr io.Writer) int {
+func runLearn(args []string, weights []byte, stdout, stderr io.Writer) int {
 	usage := "usage: kiki " + learnUsage + "  (kiki learn gen -h lists the flags)"
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, usage)
@@ -46,14 +53,19 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 		return runLearnTrain(args[1:], stdout, stderr)
 	case "tune":
 		return runLearnTune(args[1:], stdout, stderr)
+	case "valset":
+		return runLearnValset(args[1:], stdout, stderr)
+	case "cycle":
+		return runLearnCycle(args[1:], weights, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "kiki learn: unknown step %q (want gen, label, train or tune)\n", args[0])
+	fmt.Fprintf(stderr, "kiki learn: unknown step %q (want gen, label, train, tune, valset or cycle)\n", args[0])
 	return cli.ExitUsage
 }
 
 // startPositions reads every record of dir and returns the positions of
 // their main lines up to maxPly plies in, with the even start position
-// always among them. Files that cannot be read are skipped with a warning.
+// always among them; positions without both kings (mate problems) are
+// left out. Files that cannot be read are skipped with a warning.
 func startPositions(dir string, maxPly int, stderr io.Writer) ([]*game.Position, error) {
 	starts := []*game.Position{game.NewStartPosition()}
 	if dir == "" {
@@ -87,7 +99,10 @@ func startPositions(dir string, maxPly int, stderr io.Writer) ([]*game.Position,
 				}
 				p.DoMove(m)
 			}
-			if p.HasLegalMove() && !seen[p.Key()] {
+			// Both kings, or the record is a mate problem's (a
+			// teacher's search without a king of its own runs away).
+			bothKings := p.King(game.Black) != game.NoSquare && p.King(game.White) != game.NoSquare
+			if bothKings && p.HasLegalMove() && !seen[p.Key()] {
 				seen[p.Key()] = true
 				q, err := game.ParseSFEN(p.SFEN())
 				if err == nil {
@@ -113,6 +128,7 @@ func runLearnGen(args []string, stdout, stderr io.Writer) int {
 	positions := fs.Int("positions", 0, "stop when the file holds this many positions (0: run until killed)")
 	seed := fs.Uint64("seed", 1, "random seed (mixed with the file size, so a restart plays new games)")
 	randomProb := fs.Float64("random-prob", 0, "chance of a random legal move at each ply of a game (variety)")
+	workers := fs.Int("workers", 0, "games played at once, one engine each (0: one a core; the file is the same for any number)")
 	labelFlag := fs.String("label", "search", "label: search (the search's score) or eval (the hand-set static evaluation: cheap, for distillation)")
 	evalFlag := evalFlags(fs)
 	if _, ok := cli.ParseOperands(fs, args, 0, "learn gen [--out FILE] [--nodes N] [--label search|eval] [--eval FILE] ... (kiki learn gen -h lists the flags)"); !ok {
@@ -149,7 +165,7 @@ func runLearnGen(args []string, stdout, stderr io.Writer) int {
 	err = Generate(ctx, GenOptions{
 		Out: *out, Starts: starts, Nodes: *nodes, RandomMoves: *random, MaxPlies: *maxPlies,
 		Positions: *positions, Seed: *seed, NewEngine: newEngine, Log: stdout,
-		RandomProb: *randomProb, Label: label,
+		RandomProb: *randomProb, Label: label, Workers: workersOr(*workers),
 	})
 	if err != nil {
 		return cli.Fail(stderr, cli.ExitFailure, "learn gen", err)
@@ -171,6 +187,7 @@ func runLearnLabel(args []string, stdout, stderr io.Writer) int {
 	clamp := fs.Int("clamp", 3000, "labels are bounded by ±this; a mate is ±this")
 	all := fs.Bool("all", false, "label positions in check and with a capturing best move too (training leaves them out)")
 	positions := fs.Int("positions", 0, "stop when the output holds this many records (0: all of the input)")
+	workers := fs.Int("workers", 0, "teacher processes searching at once, one thread each (0: one a core)")
 	var opts [][2]string
 	fs.Func("option", "set an engine option, NAME=VALUE (repeatable; one thread and a 64 MiB hash are set first where the engine declares them)", func(s string) error {
 		name, value, ok := strings.Cut(s, "=")
@@ -200,9 +217,9 @@ func runLearnLabel(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := cli.Interruptible()
 	defer cancel()
 	_, err := Label(ctx, LabelOptions{
-		In: *in, Out: *out, Engine: usi.ClientConfig{Path: *engine}, Options: opts,
+		In: *in, Out: *out, Engine: usi.ClientConfig{Path: enginePath(*engine)}, Options: opts,
 		Depth: *depth, Nodes: *nodes, Byoyomi: *byoyomi, Scale: *scale, Clamp: *clamp, All: *all,
-		Positions: *positions, Log: stdout,
+		Positions: *positions, Workers: workersOr(*workers), Log: stdout,
 	})
 	if err != nil {
 		return cli.Fail(stderr, cli.ExitFailure, "learn label", err)
@@ -323,4 +340,143 @@ func runLearnTune(args []string, stdout, stderr io.Writer) int {
 		return cli.Fail(stderr, cli.ExitFailure, "learn tune", err)
 	}
 	return cli.ExitOK
+}
+
+// runLearnValset is `kiki learn valset`: the fixed held-out set every
+// generation of the cycle is measured on.
+func runLearnValset(args []string, stdout, stderr io.Writer) int {
+	fs := cli.NewFlags("learn valset", stderr)
+	out := fs.String("out", "ai/learn/valset/valset.bin", "the set, written when complete")
+	work := fs.String("work", "learn-data/valset", "folder for the positions and labels as they come (a rerun resumes)")
+	positions := fs.Int("positions", 20000, "labelled positions in the set")
+	seed := fs.Uint64("seed", 46, "random seed of the games")
+	nodes := fs.Uint64("nodes", 300, "the hand-set search's nodes a move in the games")
+	kifDir := fs.String("kif", "../shared/data/kif", "folder of records whose openings start the games (empty: the even start only)")
+	teacher := fs.String("teacher", "/usr/games/fairy-stockfish", "the teacher: a USI engine's path")
+	depth := fs.Int("depth", 8, "the teacher's search depth")
+	workers := fs.Int("workers", 0, "games and teacher processes at once (0: one a core)")
+	if _, ok := cli.ParseOperands(fs, args, 0, "learn valset [--out FILE] [--positions N] [--seed N] [--depth N] [--workers N] ... (kiki learn valset -h lists the flags)"); !ok {
+		return cli.ExitUsage
+	}
+	if *positions <= 0 || *depth <= 0 {
+		fmt.Fprintln(stderr, "kiki learn valset: --positions and --depth must be positive")
+		return cli.ExitUsage
+	}
+	starts, err := startPositions(*kifDir, 40, stderr)
+	if err != nil {
+		return cli.Fail(stderr, cli.ExitUsage, "learn valset", err)
+	}
+	ctx, cancel := cli.Interruptible()
+	defer cancel()
+	err = BuildValset(ctx, ValsetOptions{Out: *out, Work: *work, Positions: *positions, Seed: *seed, Nodes: *nodes,
+		Starts: starts, Teacher: usi.ClientConfig{Path: enginePath(*teacher)}, Depth: *depth, Workers: workersOr(*workers), Log: stdout})
+	if err != nil {
+		return cli.Fail(stderr, cli.ExitFailure, "learn valset", err)
+	}
+	fmt.Fprintf(stdout, "valset: %s holds %d positions\n", *out, *positions)
+	return cli.ExitOK
+}
+
+const cycleSynopsis = "learn cycle [--dir DIR] [--hours H] [--generations N] [--workers N] [--positions N] [--depth N] [--games N] [--movetime D] ... (kiki learn cycle -h lists the flags)"
+
+// runLearnCycle is `kiki learn cycle`: generations of self-play, teacher
+// labels, training and a match, resumable (see Cycle).
+func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int {
+	fs := cli.NewFlags("learn cycle", stderr)
+	dir := fs.String("dir", "learn-data/cycle", "the run's folder: state, data, weights, the generations table (a rerun resumes)")
+	acceptTo := fs.String("accept-to", "", "where accepted weights are copied (default: DIR/best.nnue)")
+	from := fs.String("from", "", "weights a new run starts from (default: the shipped network, assets/nnue.bin)")
+	valset := fs.String("valset", "ai/learn/valset/valset.bin", "the fixed validation set")
+	openings := fs.String("openings", "ai/learn/openings-match.txt", "the match's openings, each played with both colours")
+	kifDir := fs.String("kif", "../shared/data/kif", "folder of records whose openings start gen's games (missing or empty: the even start only)")
+	teacher := fs.String("teacher", "/usr/games/fairy-stockfish", "the teacher: a USI engine's path")
+	depth := fs.Int("depth", 8, "the teacher's search depth")
+	positions := fs.Int("positions", 100000, "new labelled positions a generation")
+	nodes := fs.Uint64("nodes", 1000, "gen: the search's nodes a move in self-play")
+	randomProb := fs.Float64("random-prob", 0.1, "gen: chance of a random legal move at each ply (besides up to 6 at the start)")
+	replay := fs.Float64("replay", 1, "positions of earlier generations replayed per new one")
+	epochs := fs.Int("epochs", 3, "training epochs a generation")
+	lr := fs.Float64("lr", 5e-4, "Adam learning rate")
+	lambda := fs.Float64("lambda", 1, "weight of the teacher's score against the game result in the target (0..1)")
+	scoreScale := fs.Float64("score-scale", 0.96, "kiki centipawns per teacher centipawn (labels are kept in the teacher's)")
+	games := fs.Int("games", 200, "games of the match, new weights against the best (0: none, and nothing is accepted)")
+	movetime := fs.Duration("movetime", 200*time.Millisecond, "the match's time a move (a byoyomi, as usimatch's --byoyomi)")
+	matchAlways := fs.Bool("match-always", false, "play the match even when the validation loss already refuses the new weights")
+	generations := fs.Int("generations", 1, "generations to finish in this call (a resumed one counts)")
+	hours := fs.Float64("hours", 0, "start no new phase after this many hours (0: no limit)")
+	workers := fs.Int("workers", 0, "games and teacher processes at once (0: one a core)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	if _, ok := cli.ParseOperands(fs, args, 0, cycleSynopsis); !ok {
+		return cli.ExitUsage
+	}
+	switch {
+	case *positions <= 0 || *depth <= 0 || *epochs <= 0 || *generations <= 0 || *games < 0 || *workers < 0:
+		fmt.Fprintln(stderr, "kiki learn cycle: --positions, --depth, --epochs, --generations must be positive, --games and --workers not negative")
+		return cli.ExitUsage
+	case *lambda < 0 || *lambda > 1 || *randomProb < 0 || *randomProb > 1:
+		fmt.Fprintln(stderr, "kiki learn cycle: --lambda and --random-prob must be in 0..1")
+		return cli.ExitUsage
+	case !(*scoreScale > 0) || math.IsInf(*scoreScale, 0) || *replay < 0 || *hours < 0 || *movetime <= 0:
+		fmt.Fprintln(stderr, "kiki learn cycle: --score-scale and --movetime must be positive, --replay and --hours not negative")
+		return cli.ExitUsage
+	}
+	start := weights
+	if *from != "" {
+		data, err := os.ReadFile(*from)
+		if err != nil {
+			return cli.Fail(stderr, cli.ExitUsage, "learn cycle", err)
+		}
+		start = data
+	}
+	ops, err := ReadOpenings(*openings)
+	if err != nil {
+		return cli.Fail(stderr, cli.ExitUsage, "learn cycle", err)
+	}
+	starts := []*game.Position{game.NewStartPosition()}
+	if fi, err := os.Stat(*kifDir); err == nil && fi.IsDir() {
+		if starts, err = startPositions(*kifDir, 40, stderr); err != nil {
+			return cli.Fail(stderr, cli.ExitUsage, "learn cycle", err)
+		}
+	} else if *kifDir != "" {
+		fmt.Fprintf(stderr, "kiki learn cycle: no folder %s: games start from the even position (and up to 6 random moves)\n", *kifDir)
+	}
+	ctx, cancel := cli.Interruptible()
+	defer cancel()
+	err = Cycle(ctx, CycleOptions{
+		Dir: *dir, AcceptTo: *acceptTo, Start: start, Valset: *valset, Starts: starts, Openings: ops,
+		Positions: *positions, Nodes: *nodes, RandomProb: *randomProb, Teacher: usi.ClientConfig{Path: enginePath(*teacher)}, Depth: *depth,
+		Replay: *replay, Epochs: *epochs, LR: *lr, Lambda: *lambda, ScoreScale: *scoreScale,
+		Games: *games, MoveTime: *movetime, MatchAlways: *matchAlways,
+		Generations: *generations, Hours: time.Duration(*hours * float64(time.Hour)), Workers: workersOr(*workers), Seed: *seed,
+		Log: stderr, Out: stdout,
+	})
+	if errors.Is(err, ErrStopped) {
+		fmt.Fprintln(stderr, "kiki learn cycle: stopped; the same command goes on where it stopped")
+		return cli.ExitOK
+	}
+	if err != nil {
+		return cli.Fail(stderr, cli.ExitFailure, "learn cycle", err)
+	}
+	return cli.ExitOK
+}
+
+// workersOr returns n, or one worker a core when n is 0.
+func workersOr(n int) int {
+	if n <= 0 {
+		return runtime.NumCPU()
+	}
+	return n
+}
+
+// enginePath makes a relative path to an engine absolute: the engine is
+// started in its own folder, where a path such as ./.carry/fairy-stockfish
+// would name nothing. A bare name (found on PATH) stays as it is.
+func enginePath(path string) string {
+	if !strings.ContainsRune(path, filepath.Separator) || filepath.IsAbs(path) {
+		return path
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
 }

@@ -9,7 +9,7 @@ import (
 
 // runMain runs the subcommand args[0] names as kiki would.
 func runMain(args ...string) (string, string, int) {
-	return cli.Capture([]cli.Command{Command()}, args...)
+	return cli.Capture([]cli.Command{Command(nil)}, args...)
 }
 
 // TestLearnHelp: `kiki learn -h` prints the steps instead of calling -h
@@ -30,5 +30,23 @@ func TestLearnHelp(t *testing.T) {
 	}
 	if _, errOut, code := runMain("learn", "label", "--in", "a.bin", "--out", "b.bin"); code != 2 || !strings.Contains(errOut, "--depth, --nodes or --byoyomi") {
 		t.Errorf("learn label without a limit: code %d, %q", code, errOut)
+	}
+}
+
+// TestLearnCycleFlags: bad sizes are refused with a usage exit before any
+// folder is made; a cycle without its validation set fails saying so.
+func TestLearnCycleFlags(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"--positions", "0"}, {"--games", "-1"}, {"--lambda", "2"}, {"--movetime", "0s"}, {"--workers", "-2"},
+	} {
+		a := append([]string{"learn", "cycle", "--dir", dir + "/run"}, args...)
+		if _, errOut, code := runMain(a...); code != 2 || !strings.Contains(errOut, "kiki learn cycle") {
+			t.Errorf("%v: code %d, %q", args, code, errOut)
+		}
+	}
+	_, errOut, code := runMain("learn", "cycle", "--dir", dir+"/run", "--valset", dir+"/none.bin", "--kif", "", "--openings", "openings-match.txt")
+	if code != 1 || !strings.Contains(errOut, "validation set") {
+		t.Errorf("no validation set: code %d, %q", code, errOut)
 	}
 }

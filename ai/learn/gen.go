@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"kiki/ai"
@@ -35,7 +36,15 @@ type GenOptions struct {
 	// NewEngine makes the engine that plays and labels (its evaluation is
 	// the teacher); Generate sets it to one thread and level 10.
 	NewEngine func() *ai.Engine
-	Log       io.Writer // progress lines; nil for none
+	// Workers is how many games are played at once, each on its own
+	// engine (0: one). Game i's random choices come from (Seed, i) alone
+	// and each game starts with a cleared table, and games are written in
+	// their order, so the file is the same whatever the number of workers.
+	Workers int
+	// Exclude holds packed keys (packedKey) of positions never to write:
+	// a held-out validation set's, so that no training file holds them.
+	Exclude map[uint64]struct{}
+	Log     io.Writer // progress lines; nil for none
 }
 
 // adjudicate is the score beyond which a game is scored as won without
@@ -43,10 +52,12 @@ type GenOptions struct {
 const adjudicate = 3000
 
 // Generate plays self-play games and appends their positions, labelled
-// with the search score and the game's result, to o.Out. Each game is
-// written whole once it ends, so stopping at any moment (ctx, a kill)
-// loses at most the game being played; a run restarted on the same file
-// carries on, skipping positions the file already holds.
+// with the search score and the game's result, to o.Out, until it holds
+// o.Positions records (the last game cut there). Each game is written
+// whole once it and the games before it have ended, so stopping at any
+// moment (ctx, a kill) loses at most the games being played; a run
+// restarted on the same file carries on, skipping positions the file
+// already holds.
 func Generate(ctx context.Context, o GenOptions) error {
 	if len(o.Starts) == 0 {
 		return fmt.Errorf("gen: no start positions")
@@ -57,17 +68,12 @@ func Generate(ctx context.Context, o GenOptions) error {
 	if o.MaxPlies <= 0 {
 		o.MaxPlies = 320
 	}
+	workers := max(o.Workers, 1)
 	f, seen, have, err := openAppend(o.Out)
 	if err != nil {
 		return fmt.Errorf("gen: %w", err)
 	}
 	defer f.Close()
-	// A restarted run must not replay the same games: mix the file size in.
-	rng := rand.New(rand.NewPCG(o.Seed, uint64(have)*0x9e3779b97f4a7c15+1))
-	eng := o.NewEngine()
-	eng.Threads = 1
-	eng.MateSearch = false
-	eng.Seed(rng.Uint64())
 	logf := func(format string, a ...any) {
 		if o.Log != nil {
 			fmt.Fprintf(o.Log, format, a...)
@@ -77,44 +83,119 @@ func Generate(ctx context.Context, o GenOptions) error {
 	if o.Label != nil {
 		label = "static evaluation"
 	}
-	logf("gen: %s holds %d positions; %d nodes a move, labelled with the %s\n", o.Out, have, o.Nodes, label)
+	logf("gen: %s holds %d positions; %d nodes a move, labelled with the %s, %d games at once\n", o.Out, have, o.Nodes, label, workers)
+	if o.Positions > 0 && have >= o.Positions {
+		return nil
+	}
+	// A restarted run must not replay the same games: mix the file size in.
+	stream := uint64(have)*0x9e3779b97f4a7c15 + 1
+	gctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type played struct {
+		idx  int
+		recs []Record
+	}
+	jobs := make(chan int)
+	results := make(chan played, workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			eng := o.NewEngine()
+			eng.Threads = 1
+			eng.MateSearch = false
+			for idx := range jobs {
+				rng := rand.New(rand.NewPCG(o.Seed, stream+uint64(idx)*0xbf58476d1ce4e5b9))
+				eng.Seed(rng.Uint64())
+				recs := playGame(gctx, eng, o, rng)
+				select {
+				case results <- played{idx, recs}:
+				case <-gctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := 0; ; i++ {
+			select {
+			case jobs <- i:
+			case <-gctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
 	start := time.Now()
 	games, added, dups := 0, 0, 0
+	pending := map[int][]Record{}
+	next := 0
+	var werr error
 	buf := make([]byte, 0, RecordSize*512)
-	for ctx.Err() == nil && (o.Positions == 0 || have < o.Positions) {
-		recs := playGame(ctx, eng, o, rng)
-		if recs == nil {
-			continue
+	for r := range results {
+		if gctx.Err() != nil {
+			continue // draining: a cut-short game is not written
 		}
-		buf = buf[:0]
-		for i := range recs {
-			var b [RecordSize]byte
-			recs[i].Marshal(b[:])
-			k := packedKey(b[:])
-			if _, ok := seen[k]; ok {
-				dups++
-				continue
+		pending[r.idx] = r.recs
+		for gctx.Err() == nil {
+			recs, ok := pending[next]
+			if !ok {
+				break
 			}
-			seen[k] = struct{}{}
-			buf = append(buf, b[:]...)
-		}
-		if _, err := f.Write(buf); err != nil {
-			return fmt.Errorf("gen: %w", err)
-		}
-		n := len(buf) / RecordSize
-		have += n
-		added += n
-		games++
-		if games%10 == 0 {
-			if err := f.Sync(); err != nil {
-				return fmt.Errorf("gen: %w", err)
+			delete(pending, next)
+			next++
+			buf = buf[:0]
+			for i := range recs {
+				if o.Positions > 0 && have+len(buf)/RecordSize >= o.Positions {
+					break
+				}
+				var b [RecordSize]byte
+				recs[i].Marshal(b[:])
+				k := packedKey(b[:])
+				_, dup := seen[k]
+				_, excluded := o.Exclude[k]
+				if dup || excluded {
+					dups++
+					continue
+				}
+				seen[k] = struct{}{}
+				buf = append(buf, b[:]...)
 			}
-			el := time.Since(start)
-			logf("gen: %d games, +%d positions (%d duplicates skipped), %d in file, %.1f positions/s\n",
-				games, added, dups, have, float64(added)/el.Seconds())
+			if _, err := f.Write(buf); err != nil {
+				werr = err
+				cancel()
+				break
+			}
+			n := len(buf) / RecordSize
+			have += n
+			added += n
+			games++
+			if o.Positions > 0 && have >= o.Positions {
+				cancel()
+				break
+			}
+			if games%10 == 0 {
+				if err := f.Sync(); err != nil {
+					werr = err
+					cancel()
+					break
+				}
+				el := time.Since(start)
+				logf("gen: %d games, +%d positions (%d duplicates skipped), %d in file, %.1f positions/s\n",
+					games, added, dups, have, float64(added)/el.Seconds())
+			}
 		}
 	}
-	logf("gen: done: %d games, +%d positions, %d in file, %s\n", games, added, have, time.Since(start).Round(time.Second))
+	if werr != nil {
+		return fmt.Errorf("gen: %w", werr)
+	}
+	logf("gen: done: %d games, +%d positions, %d in file, %.1f positions/s, %s\n", games, added, have,
+		float64(added)/time.Since(start).Seconds(), time.Since(start).Round(time.Second))
 	return f.Sync()
 }
 

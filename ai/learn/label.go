@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sync"
 	"time"
 
 	"kiki/ai"
@@ -39,7 +40,13 @@ type LabelOptions struct {
 	All bool
 	// Positions stops once Out holds this many records (0: no limit).
 	Positions int
-	Log       io.Writer // progress lines; nil for none
+	// Workers is how many teacher processes search at once (0: one).
+	// Worker w searches the w-th, (w+N)-th … positions still to label, and
+	// the records are written in the input's order, so that a run gives
+	// the same file for the same number of workers (a teacher's table
+	// carries from one search to its next, which can move a score).
+	Workers int
+	Log     io.Writer // progress lines; nil for none
 }
 
 // ScaleFit accumulates (teacher, kiki) score pairs of quiet positions and
@@ -150,35 +157,10 @@ func Label(ctx context.Context, o LabelOptions) (ScaleFit, error) {
 			fmt.Fprintf(o.Log, format, a...)
 		}
 	}
-	eng, err := usi.StartEngine(o.Engine)
-	if err != nil {
-		return fit, fmt.Errorf("label: %w", err)
-	}
-	defer eng.Close()
-	for _, kv := range oneCore() {
-		if _, ok := eng.Option(kv[0]); ok {
-			if err := eng.SetOption(kv[0], kv[1]); err != nil {
-				return fit, fmt.Errorf("label: %w", err)
-			}
-		}
-	}
-	for _, kv := range o.Options {
-		if err := eng.SetOption(kv[0], kv[1]); err != nil {
-			return fit, fmt.Errorf("label: %w", err)
-		}
-	}
-	if err := eng.NewGame(); err != nil {
-		return fit, fmt.Errorf("label: %w", err)
-	}
-	logf("label: %s holds %d records; %s labels %d positions of %s (depth %d, nodes %d, byoyomi %v, ×%.4g)\n",
-		o.Out, have, eng.Name, len(recs), o.In, o.Depth, o.Nodes, o.Byoyomi, o.Scale)
-	start := time.Now()
-	added, lastLog := 0, time.Now()
+	// The positions still to label, in the input's order.
+	var todo []int
 	var b [RecordSize]byte
 	for i := range recs {
-		if ctx.Err() != nil || (o.Positions > 0 && have >= o.Positions) {
-			break
-		}
 		r := recs[i]
 		if !o.All && r.Flags&(FlagInCheck|FlagCapture) != 0 {
 			continue
@@ -195,24 +177,86 @@ func Label(ctx context.Context, o LabelOptions) (ScaleFit, error) {
 		if p.Impossible() != nil || !p.HasLegalMove() {
 			continue // nothing to search: the engine would refuse it or resign
 		}
-		res := <-eng.Go(context.WithoutCancel(ctx), p, ai.Request{Limits: ai.Limits{Depth: o.Depth, Nodes: o.Nodes, Byoyomi: o.Byoyomi}})
-		if res.Err != nil {
-			return fit, fmt.Errorf("label: record %d: %w", i, res.Err)
+		done[packedKey(b[:])] = struct{}{} // an input's repeats once
+		todo = append(todo, i)
+	}
+	if o.Positions > 0 {
+		todo = todo[:max(min(len(todo), o.Positions-have), 0)]
+	}
+	workers := max(min(o.Workers, len(todo)), 1)
+	logf("label: %s holds %d records; %d teachers (%s) label %d of the %d positions of %s (depth %d, nodes %d, byoyomi %v, ×%.4g)\n",
+		o.Out, have, workers, o.Engine.Path, len(todo), len(recs), o.In, o.Depth, o.Nodes, o.Byoyomi, o.Scale)
+	if len(todo) == 0 {
+		return fit, nil
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	type labelled struct {
+		score int // the teacher's, in its units
+		err   error
+	}
+	chans := make([]chan labelled, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		chans[w] = make(chan labelled, 64)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(chans[w])
+			send := func(l labelled) bool {
+				select {
+				case chans[w] <- l:
+					return true
+				case <-wctx.Done():
+					return false
+				}
+			}
+			eng, err := startTeacher(o)
+			if err != nil {
+				send(labelled{err: err})
+				return
+			}
+			defer eng.Close()
+			for j := w; j < len(todo) && wctx.Err() == nil; j += workers {
+				p, _ := recs[todo[j]].Position() // checked above
+				res := <-eng.Go(context.WithoutCancel(wctx), p, ai.Request{Limits: ai.Limits{Depth: o.Depth, Nodes: o.Nodes, Byoyomi: o.Byoyomi}})
+				if res.Err != nil {
+					send(labelled{err: fmt.Errorf("record %d: %w", todo[j], res.Err)})
+					return
+				}
+				score := res.Score
+				switch {
+				case res.Declare:
+					score = ai.MateScore
+				case res.Resign:
+					score = -ai.MateScore
+				}
+				if !send(labelled{score: score}) {
+					return
+				}
+			}
+		}()
+	}
+	defer func() {
+		cancel()
+		wg.Wait() // a teacher busy in a search finishes it first
+	}()
+	start := time.Now()
+	added, lastLog := 0, time.Now()
+	for j, i := range todo {
+		l, ok := <-chans[j%workers]
+		if !ok {
+			break // stopped (ctx)
 		}
-		score := res.Score
-		switch {
-		case res.Declare:
-			score = ai.MateScore
-		case res.Resign:
-			score = -ai.MateScore
+		if l.err != nil {
+			return fit, fmt.Errorf("label: %w", l.err)
 		}
-		fit.Add(score, int(recs[i].Score))
-		r.Score = convertScore(score, o.Scale, o.Clamp)
+		r := recs[i]
+		fit.Add(l.score, int(r.Score))
+		r.Score = convertScore(l.score, o.Scale, o.Clamp)
 		r.Marshal(b[:])
 		if _, err := f.Write(b[:]); err != nil {
 			return fit, fmt.Errorf("label: %w", err)
 		}
-		done[packedKey(b[:])] = struct{}{}
 		have++
 		added++
 		if time.Since(lastLog) >= time.Minute {
@@ -229,4 +273,32 @@ func Label(ctx context.Context, o LabelOptions) (ScaleFit, error) {
 	logf("label: done: +%d, %d in file, %.1f positions/s, %s; teacher against input scores: ×%.4f (correlation %.3f, %d positions)\n",
 		added, have, float64(added)/time.Since(start).Seconds(), time.Since(start).Round(time.Second), s, c, fit.N())
 	return fit, f.Sync()
+}
+
+// startTeacher starts one teacher process with its options set and a new
+// game begun.
+func startTeacher(o LabelOptions) (*usi.Client, error) {
+	eng, err := usi.StartEngine(o.Engine)
+	if err != nil {
+		return nil, err
+	}
+	for _, kv := range oneCore() {
+		if _, ok := eng.Option(kv[0]); ok {
+			if err := eng.SetOption(kv[0], kv[1]); err != nil {
+				eng.Close()
+				return nil, err
+			}
+		}
+	}
+	for _, kv := range o.Options {
+		if err := eng.SetOption(kv[0], kv[1]); err != nil {
+			eng.Close()
+			return nil, err
+		}
+	}
+	if err := eng.NewGame(); err != nil {
+		eng.Close()
+		return nil, err
+	}
+	return eng, nil
 }

@@ -1,0 +1,400 @@
+package learn
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"kiki/ai"
+	"kiki/ai/nnue"
+	"kiki/ai/usi"
+	"kiki/assets"
+	"kiki/game"
+)
+
+func TestElo(t *testing.T) {
+	near := func(got, want float64) bool { return math.Abs(got-want) < 0.5 }
+	// 60 wins, 40 losses: score 0.6, standard error √(0.24/100) = 0.049,
+	// so 0.6 ± 0.096.
+	e, lo, hi := MatchScore{W: 60, L: 40}.Elo()
+	if !near(e, 70.4) || !near(lo, eloOf(0.6-1.96*0.04899)) || !near(hi, eloOf(0.6+1.96*0.04899)) || !near(lo, 2.8) || !near(hi, 143.9) {
+		t.Errorf("60-0-40: %+.1f (%+.1f … %+.1f), want +70.4 (+2.8 … +143.9)", e, lo, hi)
+	}
+	// Swapped, the figures change sign.
+	e2, lo2, hi2 := MatchScore{W: 40, L: 60}.Elo()
+	if !near(e2, -e) || !near(lo2, -hi) || !near(hi2, -lo) {
+		t.Errorf("40-0-60: %+.1f (%+.1f … %+.1f), want the mirror of 60-0-40", e2, lo2, hi2)
+	}
+	// Draws narrow the interval: 30-40-30 scores 0.5 with a standard
+	// error of √(0.15/100).
+	e, lo, hi = MatchScore{W: 30, D: 40, L: 30}.Elo()
+	if !near(e, 0) || !near(hi, eloOf(0.5+1.96*math.Sqrt(0.0015))) || !near(lo, -hi) {
+		t.Errorf("30-40-30: %+.1f (%+.1f … %+.1f)", e, lo, hi)
+	}
+	// All draws: no spread; all wins: the bound.
+	if e, lo, hi := (MatchScore{D: 10}).Elo(); e != 0 || lo != 0 || hi != 0 {
+		t.Errorf("0-10-0: %v %v %v, want 0 0 0", e, lo, hi)
+	}
+	if e, _, _ := (MatchScore{W: 10}).Elo(); e != 1000 {
+		t.Errorf("10-0-0: %v, want the bound 1000", e)
+	}
+	if f := (MatchScore{W: 3, D: 2, L: 5}).Fraction(); f != 0.4 {
+		t.Errorf("3-2-5 scores %v, want 0.4", f)
+	}
+}
+
+// TestGenerateSameForAnyWorkers: the file is the same whether one or three
+// games are played at once.
+func TestGenerateSameForAnyWorkers(t *testing.T) {
+	dir := t.TempDir()
+	var files [2][]byte
+	for i, w := range []int{1, 3} {
+		out := filepath.Join(dir, "gen"+string(rune('a'+i))+".bin")
+		err := Generate(context.Background(), GenOptions{
+			Out: out, Starts: []*game.Position{game.NewStartPosition()}, Nodes: 32, RandomMoves: 6, MaxPlies: 80,
+			Positions: 150, Seed: 9, RandomProb: 0.2, Workers: w, NewEngine: func() *ai.Engine { return ai.NewEngine(1) },
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[i], _ = os.ReadFile(out)
+	}
+	if len(files[0]) != 150*RecordSize || !bytes.Equal(files[0], files[1]) {
+		t.Fatalf("1 worker wrote %d bytes, 3 workers %d, equal %v; want 150 records, the same", len(files[0]), len(files[1]), bytes.Equal(files[0], files[1]))
+	}
+}
+
+// fakeTeacherConfig is the test binary as a teacher (see TestMain).
+func fakeTeacherConfig(t *testing.T, env ...string) usi.ClientConfig {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return usi.ClientConfig{Path: exe, Env: append([]string{"KIKI_FAKE_TEACHER=1"}, env...)}
+}
+
+// TestLabelWorkersSameFile: three teachers write what one does, in order.
+func TestLabelWorkersSameFile(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.bin")
+	err := Generate(context.Background(), GenOptions{
+		Out: in, Starts: []*game.Position{game.NewStartPosition()}, Nodes: 16, RandomMoves: 4, MaxPlies: 60,
+		Positions: 80, Seed: 5, RandomProb: 0.3, Label: &ai.Default, NewEngine: func() *ai.Engine { return ai.NewEngine(1) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files [2][]byte
+	for i, w := range []int{1, 3} {
+		out := filepath.Join(dir, "out"+string(rune('a'+i))+".bin")
+		if _, err := Label(context.Background(), LabelOptions{In: in, Out: out, Engine: fakeTeacherConfig(t), Depth: 2, Workers: w}); err != nil {
+			t.Fatal(err)
+		}
+		files[i], _ = os.ReadFile(out)
+	}
+	if len(files[0]) < 20*RecordSize || !bytes.Equal(files[0], files[1]) {
+		t.Fatalf("1 teacher wrote %d bytes, 3 teachers %d; want at least 20 records, the same", len(files[0]), len(files[1]))
+	}
+}
+
+// TestMatchStrongerWinsLegally: the hand-set evaluation against one that
+// scores every position level (a zero network) must score well above half,
+// and every move of every game must be legal through the rules core.
+func TestMatchStrongerWinsLegally(t *testing.T) {
+	ops, err := ReadOpenings("openings-match.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops = ops[:3]
+	var games []GameResult
+	score, err := PlayMatch(context.Background(), MatchOptions{
+		NewA: func() *ai.Engine { return ai.NewEngine(1) },
+		NewB: func() *ai.Engine { e := ai.NewEngine(1); e.Net = nnue.NewNet(); return e },
+		// Games 0 and 1 count as played (a resumed match): a loss and a draw.
+		Done:     map[int]GameResult{0: {Index: 0, Score: -1}, 1: {Index: 1, Score: 0}},
+		Openings: ops, Games: 8, Limits: ai.Limits{Nodes: 400}, MaxPlies: 200, Workers: 2,
+		OnGame: func(g GameResult) { games = append(games, g) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 6 || score.N() != 8 || score.Illegal != 0 {
+		t.Fatalf("%d games played, %d counted, %d illegal; want 6 played (2 were done), 8 counted, none illegal", len(games), score.N(), score.Illegal)
+	}
+	wins := 0
+	for _, g := range games {
+		if g.Index < 2 {
+			t.Fatalf("game %d was played again", g.Index)
+		}
+		if g.Score == 1 {
+			wins++
+		}
+		p, err := game.ParseUSIPosition(ops[(g.Index/2)%len(ops)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range g.Moves {
+			m, err := p.ParseUSIMove(s)
+			if err != nil || !p.IsLegal(m) {
+				t.Fatalf("game %d, move %d %s: not legal (%v)", g.Index, i+1, s, err)
+			}
+			p.DoMove(m)
+		}
+		if g.Plies != len(g.Moves) {
+			t.Fatalf("game %d: %d plies, %d moves", g.Index, g.Plies, len(g.Moves))
+		}
+	}
+	if wins < 5 {
+		t.Errorf("the hand-set evaluation won %d of 6 against a level one (%s)", wins, score)
+	}
+}
+
+// cycleFixture makes a run's inputs: a validation set scored by the
+// hand-set evaluation (which the shipped network copies closely) and the
+// options of a tiny cycle with the fake teacher.
+func cycleFixture(t *testing.T, dir string) CycleOptions {
+	val := filepath.Join(dir, "val.bin")
+	err := Generate(context.Background(), GenOptions{
+		Out: val, Starts: []*game.Position{game.NewStartPosition()}, Nodes: 16, RandomMoves: 6, MaxPlies: 80,
+		Positions: 200, Seed: 99, RandomProb: 0.2, Label: &ai.Default, NewEngine: func() *ai.Engine { return ai.NewEngine(1) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops, err := ReadOpenings("openings-match.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return CycleOptions{
+		Dir: filepath.Join(dir, "run"), Start: assets.NNUE(), Valset: val,
+		Starts: []*game.Position{game.NewStartPosition()}, Openings: ops[:2],
+		Positions: 60, Nodes: 16, RandomProb: 0.2, Teacher: fakeTeacherConfig(t), Depth: 1,
+		Replay: 1, Epochs: 1, LR: 5e-4, Lambda: 1, ScoreScale: 1,
+		Games: 2, MatchNodes: 300, MatchAlways: true, Generations: 1, Workers: 2, Seed: 1,
+	}
+}
+
+func readState(t *testing.T, dir string) cycleState {
+	data, err := os.ReadFile(filepath.Join(dir, "state.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s cycleState
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestCycleResumesAtEachPhase stops a generation after each of its phases
+// in turn, as a kill would, and once in the middle of labelling (the
+// teacher dies); each rerun goes on from where the last stopped, never
+// redoing a finished phase, and the generation ends with one row in the
+// table and its positions counted once.
+func TestCycleResumesAtEachPhase(t *testing.T) {
+	o := cycleFixture(t, t.TempDir())
+	phases := []string{phaseGen, phaseLabel, phaseReplay, phaseTrain, phaseValidate, phaseMatch, phaseReport}
+	pos := filepath.Join(o.Dir, "gen-001", "positions.bin")
+	// With its time already up, a run starts no phase.
+	timed := o
+	timed.Hours = time.Nanosecond
+	if err := Cycle(context.Background(), timed); !errors.Is(err, ErrStopped) {
+		t.Fatalf("a run out of time: %v, want ErrStopped", err)
+	}
+	if st := readState(t, o.Dir); st.Generation != 1 || st.Phase != phaseGen {
+		t.Fatalf("a run out of time left generation %d at %s", st.Generation, st.Phase)
+	}
+	if _, err := os.Stat(pos); err == nil {
+		t.Fatal("a run out of time generated positions")
+	}
+	matchFile := filepath.Join(o.Dir, "gen-001", "match.txt")
+	var genBytes []byte
+	for i, ph := range phases {
+		oo := o
+		stopAt := ph
+		oo.afterPhase = func(gen int, phase string) bool { return phase == stopAt }
+		if ph == phaseLabel {
+			// First the teacher dies after 7 searches: an error, 7
+			// labels kept, the positions untouched.
+			bad := o
+			bad.Teacher = fakeTeacherConfig(t, "KIKI_FAKE_DIE_AFTER=7")
+			bad.Workers = 1
+			if err := Cycle(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "label") {
+				t.Fatalf("a dying teacher gave %v, want an error from the label phase", err)
+			}
+			if n, _ := countRecords(filepath.Join(o.Dir, "gen-001", "labels.bin")); n != 7 {
+				t.Fatalf("%d labels after the teacher died, want 7", n)
+			}
+		}
+		err := Cycle(context.Background(), oo)
+		st := readState(t, o.Dir)
+		if i < len(phases)-1 {
+			if !errors.Is(err, ErrStopped) || st.Generation != 1 || st.Phase != phases[i+1] {
+				t.Fatalf("stopped after %s: %v, state at generation %d, %s; want ErrStopped at %s", ph, err, st.Generation, st.Phase, phases[i+1])
+			}
+		} else if err != nil && !errors.Is(err, ErrStopped) || st.Generation != 2 || st.Phase != phaseGen {
+			t.Fatalf("after the report: %v, generation %d, %s", err, st.Generation, st.Phase)
+		}
+		if ph == phaseValidate {
+			// A match cut short: game 0 done, game 1's line torn.
+			if err := os.WriteFile(matchFile, []byte("0 1 10 checkmate\n1 -1"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		data, err := os.ReadFile(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if genBytes == nil {
+			genBytes = data
+		} else if !bytes.Equal(data, genBytes) {
+			t.Fatalf("after %s the positions file changed (%d bytes, was %d): gen ran again", ph, len(data), len(genBytes))
+		}
+	}
+	games, err := readMatchFile(matchFile)
+	if err != nil || len(games) != o.Games || games[0].Score != 1 || games[0].Plies != 10 {
+		t.Fatalf("the match file holds %v (%v); want game 0 as it was written and game 1 played", games, err)
+	}
+	var tally MatchScore
+	for _, g := range games {
+		tally.Add(g)
+	}
+	if row := readGenerationOne(t, o.Dir); !strings.Contains(row, fmt.Sprintf("| %d-%d-%d |", tally.W, tally.D, tally.L)) {
+		t.Errorf("row %q, want the match file's %d-%d-%d", row, tally.W, tally.D, tally.L)
+	}
+	st := readState(t, o.Dir)
+	if st.Seen != o.Positions {
+		t.Errorf("positions seen %d, want %d", st.Seen, o.Positions)
+	}
+	table, _ := os.ReadFile(filepath.Join(o.Dir, "generations.md"))
+	rows := strings.Count(string(table), "\n| 1 |")
+	if !strings.HasPrefix(string(table), tableHeader) || rows != 1 {
+		t.Fatalf("the table holds %d rows of generation 1, want 1:\n%s", rows, table)
+	}
+	// The generation's decision is the rule's.
+	s1 := readGenerationOne(t, o.Dir)
+	_, statErr := os.Stat(filepath.Join(o.Dir, "best.nnue"))
+	if accepted := strings.Contains(s1, "| yes |"); accepted != (statErr == nil) {
+		t.Errorf("row %q, best.nnue there: %v", s1, statErr == nil)
+	}
+}
+
+func readGenerationOne(t *testing.T, dir string) string {
+	table, _ := os.ReadFile(filepath.Join(dir, "generations.md"))
+	for _, line := range strings.Split(string(table), "\n") {
+		if strings.HasPrefix(line, "| 1 |") {
+			return line
+		}
+	}
+	t.Fatalf("no row of generation 1 in\n%s", table)
+	return ""
+}
+
+// negated returns the network scoring every position the other way.
+func negated(t *testing.T, data []byte) []byte {
+	n, err := nnue.Load(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n.Out {
+		n.Out[i] = -n.Out[i]
+	}
+	n.OutBias = -n.OutBias
+	return n.Marshal()
+}
+
+// TestCycleAcceptsBetterRefusesWorse puts chosen weights in place of what
+// training made: better ones are accepted (lower validation loss, the
+// match won) and become the next generation's start; worse ones are
+// refused on the validation set, and the best weights stay.
+func TestCycleAcceptsBetterRefusesWorse(t *testing.T) {
+	o := cycleFixture(t, t.TempDir())
+	good, bad := assets.NNUE(), negated(t, assets.NNUE())
+	o.Start = bad
+	o.Games = 4
+	o.AcceptTo = filepath.Join(o.Dir, "accepted", "w.nnue")
+	replace := func(gen int, with []byte) func(int, string) bool {
+		return func(g int, phase string) bool {
+			if g == gen && phase == phaseTrain {
+				if err := os.WriteFile(filepath.Join(o.Dir, genDir(g), "candidate.nnue"), with, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return false
+		}
+	}
+	o.afterPhase = replace(1, good)
+	if err := Cycle(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	st := readState(t, o.Dir)
+	row := readGenerationOne(t, o.Dir)
+	got, _ := os.ReadFile(o.AcceptTo)
+	if st.Best != filepath.Join("gen-001", "candidate.nnue") || !bytes.Equal(got, good) || !strings.Contains(row, "| yes |") {
+		t.Fatalf("better weights: best %s, accepted file %d bytes (good %d), row %q; want them accepted", st.Best, len(got), len(good), row)
+	}
+	o.afterPhase = replace(2, bad)
+	var log bytes.Buffer
+	o.Log = &log
+	if err := Cycle(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	st = readState(t, o.Dir)
+	got, _ = os.ReadFile(o.AcceptTo)
+	table, _ := os.ReadFile(filepath.Join(o.Dir, "generations.md"))
+	if st.Best != filepath.Join("gen-001", "candidate.nnue") || !bytes.Equal(got, good) || !strings.Contains(string(table), "\n| 2 | 120 |") ||
+		!strings.Contains(string(table), "| no |") {
+		t.Fatalf("worse weights: best %s, table\n%s", st.Best, table)
+	}
+	if !strings.Contains(log.String(), "validate:") {
+		t.Fatalf("no validation in the log:\n%s", log.String())
+	}
+}
+
+// TestCycleTrainResumesFromCheckpoint: a run killed after training's
+// first epoch, before that epoch's weights were written, trains only the
+// epochs left and still writes the new weights.
+func TestCycleTrainResumesFromCheckpoint(t *testing.T) {
+	o := cycleFixture(t, t.TempDir())
+	o.Epochs = 2
+	o.Games = 0
+	o.afterPhase = func(gen int, phase string) bool { return phase == phaseReplay }
+	if err := Cycle(context.Background(), o); !errors.Is(err, ErrStopped) {
+		t.Fatal(err)
+	}
+	gdir := filepath.Join(o.Dir, "gen-001")
+	cand, ckpt := filepath.Join(gdir, "candidate.nnue"), filepath.Join(gdir, "candidate.nnue.ckpt")
+	// One epoch, as the cycle would have run it; then the weights go.
+	err := Train(context.Background(), TrainOptions{Data: []string{filepath.Join(gdir, "labels.bin")}, Out: cand, Checkpoint: ckpt,
+		From: filepath.Join(o.Dir, "start.nnue"), Epochs: 1, LR: o.LR, Lambda: o.Lambda, ScoreScale: 1, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(cand); err != nil {
+		t.Fatal(err)
+	}
+	o.afterPhase = func(gen int, phase string) bool { return phase == phaseTrain }
+	var log bytes.Buffer
+	o.Log = &log
+	if err := Cycle(context.Background(), o); !errors.Is(err, ErrStopped) {
+		t.Fatal(err)
+	}
+	m, err := loadModel(ckpt)
+	if err != nil || m.Epoch != 2 {
+		t.Fatalf("checkpoint after resuming: %v, epoch %d; want epoch 2", err, m.Epoch)
+	}
+	if n := strings.Count(log.String(), "train: epoch "); n != 1 {
+		t.Errorf("the resumed run trained %d epochs, want 1:\n%s", n, log.String())
+	}
+	if _, err := loadNet(cand); err != nil {
+		t.Fatalf("no new weights after resuming: %v", err)
+	}
+}
