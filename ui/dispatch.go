@@ -11,8 +11,9 @@ import (
 	"kiki/kif"
 )
 
-// Keys go to one handler per mode: the go-to-move prompt ('g'), the
-// position editor, or the board; on the board, to one group of keys after
+// Keys go to the go-to-move prompt ('g') while it waits, else to the
+// screen on top (screen.go): a room, or the board; on the board, to one
+// group of keys after
 // another (each reports whether the key was its own): the screen's own,
 // stepping through the record, the board component, the study tools, the
 // game, the record, and the engine.
@@ -30,30 +31,7 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		return m.jumpKey(msg)
 	}
 	m.message = ""
-	if m.editing {
-		return m.editKey(msg)
-	}
-	if m.practice != nil {
-		return m.practiceKey(msg)
-	}
-	if m.lesson != nil {
-		return m.lessonKey(msg)
-	}
-	if m.drill != nil {
-		return m.drillKey(msg)
-	}
-	if m.libraryShown() {
-		return m.libraryKey(msg)
-	}
-	if m.helpClosed(msg) {
-		return nil
-	}
-	for _, g := range boardGroups {
-		if cmd, ok := g(m, msg); ok {
-			return cmd
-		}
-	}
-	return nil
+	return m.screen().key(m, msg)
 }
 
 // onPaste takes a paste when no dialog is open. A paste is one event and

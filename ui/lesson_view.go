@@ -265,6 +265,3 @@ func lessonLegend(l Lang) []key.Binding {
 	}
 	return out
 }
-
-// lessonHelpKeys is the help of the lesson as it stands.
-func (m *Model) lessonHelpKeys() helpKeys { return m.keys.lessonHelp(m.lesson.phase()) }

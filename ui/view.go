@@ -326,23 +326,7 @@ func effectLegend(l Lang, size boardSize) string {
 
 // helpKeys are the keys of the screen's mode, for its short and full
 // help: the one place that asks which mode the screen is in for them.
-func (m *Model) helpKeys() helpKeys {
-	switch {
-	case m.libraryShown():
-		return m.keys.libraryHelp(m.library.lib == nil)
-	case m.lesson != nil:
-		return m.lessonHelpKeys()
-	case m.practice != nil:
-		return m.keys.practiceHelp(m.practice.playing)
-	case m.drill != nil:
-		return m.keys.drillHelp()
-	case m.editing:
-		return m.keys.editHelp()
-	case m.engineGame():
-		return m.keys.engineGameHelp()
-	}
-	return m.keys.help(m.replay, m.study.checkStudy)
-}
+func (m *Model) helpKeys() helpKeys { return m.screen().helpKeys(m) }
 
 // helpBar is the short help, or the full help when asked for, inside w
 // columns and at most maxH lines (the full help never pushes the board:
