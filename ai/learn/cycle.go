@@ -415,13 +415,20 @@ func ValidationLoss(net *nnue.Net, recs []Record, k, lambda, scoreScale float64)
 	return sum / float64(max(len(recs), 1))
 }
 
+// loadPair loads the best weights so far and the candidate.
+func loadPair(o *CycleOptions, st *cycleState, cand string) (best, next *nnue.Net, err error) {
+	if best, err = loadNet(filepath.Join(o.Dir, st.Best)); err != nil {
+		return nil, nil, err
+	}
+	if next, err = loadNet(cand); err != nil {
+		return nil, nil, err
+	}
+	return best, next, nil
+}
+
 // cycleValidate measures the best and the new weights on the validation set.
 func cycleValidate(o *CycleOptions, st *cycleState, cand string, valRecs []Record) error {
-	best, err := loadNet(filepath.Join(o.Dir, st.Best))
-	if err != nil {
-		return err
-	}
-	nw, err := loadNet(cand)
+	best, nw, err := loadPair(o, st, cand)
 	if err != nil {
 		return err
 	}
@@ -467,11 +474,7 @@ func cycleMatch(ctx context.Context, o *CycleOptions, st *cycleState, cand, file
 	if _, err := f.Seek(whole, io.SeekStart); err != nil {
 		return err
 	}
-	best, err := loadNet(filepath.Join(o.Dir, st.Best))
-	if err != nil {
-		return err
-	}
-	nw, err := loadNet(cand)
+	best, nw, err := loadPair(o, st, cand)
 	if err != nil {
 		return err
 	}
