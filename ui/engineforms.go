@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"sync/atomic"
@@ -24,8 +25,9 @@ import (
 
 // silenceProbe is how long an infinite search may stay silent before it
 // is stopped to see whether the engine searches at all: an engine that
-// answers then with no search reported does not take "go infinite".
-var silenceProbe = 3 * time.Second
+// answers then with no search reported does not take "go infinite"
+// (engineTimes.probe, when set, instead).
+const silenceProbe = 3 * time.Second
 
 // search runs one search on the engine, in a form it takes. It holds
 // e.mu: the engine reads one go at a time.
@@ -71,7 +73,7 @@ func (e *engineProc) once(ctx context.Context, p *game.Position, r ai.Request, l
 			info(i)
 		}
 	}
-	t := time.AfterFunc(silenceProbe, func() {
+	t := time.AfterFunc(cmp.Or(e.times.probe, silenceProbe), func() {
 		if !heard.Load() {
 			stop()
 		}

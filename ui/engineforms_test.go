@@ -42,15 +42,13 @@ func pickyGo(f []string, pos *game.Position, pending *bool) int {
 // learnt is kept in the registry and used from the first search of the
 // next session.
 func TestGoFormsLearnt(t *testing.T) {
-	defer func(d time.Duration) { silenceProbe = d }(silenceProbe)
-	silenceProbe = 300 * time.Millisecond
 	dir := t.TempDir()
 	path := fakeEnginePath(t, "picky")
 	reg := engines.Registry{Engines: []EngineEntry{{Name: "picky", Path: path}}, Migrated: true}
 	if err := engines.SaveRegistry(dir, reg); err != nil {
 		t.Fatal(err)
 	}
-	e, err := startEngine(reg.Engines[0].Config())
+	e, err := startEngineWith(reg.Engines[0].Config(), engineTimes{probe: 300 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,9 +125,7 @@ func TestGpsusiGoForms(t *testing.T) {
 	if _, err := os.Stat(gps); err != nil {
 		t.Skip("gpsusi is not installed (apt-get install gpsshogi)")
 	}
-	defer func(d time.Duration) { silenceProbe = d }(silenceProbe)
-	silenceProbe = time.Second
-	e, err := startEngine(EngineConfig{Path: gps})
+	e, err := startEngineWith(EngineConfig{Path: gps}, engineTimes{probe: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

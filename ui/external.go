@@ -132,6 +132,7 @@ func (e *engineProc) name(path string) string {
 // stop); tests shorten them.
 type engineTimes struct {
 	start, grace time.Duration
+	probe        time.Duration // silenceProbe
 }
 
 // startEngine runs an engine, sets its options and readies it for a game.

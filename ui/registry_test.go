@@ -134,8 +134,7 @@ func TestRegistryScreen(t *testing.T) {
 		t.Fatalf("file %+v %v", r, err)
 	}
 	// A failing engine stays out, said why; the line stays to be corrected.
-	registryTimeout = 300 * time.Millisecond
-	defer func() { registryTimeout = 10 * time.Second }()
+	d.timeout = 300 * time.Millisecond
 	press(m, "n")
 	d.in.SetValue(silentEngine(t))
 	_, cmd = m.Update(tea.KeyMsg{Type: tea.KeyEnter})

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -12,10 +13,6 @@ import (
 	"kiki/ai/usi"
 	"kiki/ui/engines"
 )
-
-// registryTimeout bounds each step of an engine's handshake when it is
-// added (tests shorten it).
-var registryTimeout = engines.RegisterTimeout
 
 // registryDialog lists the registry of engines (the built-in AI first)
 // and adds, removes, renames them and sets the defaults. It writes the
@@ -26,12 +23,14 @@ type registryDialog struct {
 	dir      string
 	reg      engines.Registry
 	readOnly bool // the file could not be read: nothing is changed
-	sel      int  // 0 is the built-in AI, i+1 the registry's entry i
-	mode     regMode
-	in       textinput.Model
-	note     string // the last change, or why it failed
-	warn     bool
-	opts     *optionsDialog // the selected engine's options, while open
+	// timeout bounds each step of an engine's handshake when it is added.
+	timeout time.Duration
+	sel     int // 0 is the built-in AI, i+1 the registry's entry i
+	mode    regMode
+	in      textinput.Model
+	note    string // the last change, or why it failed
+	warn    bool
+	opts    *optionsDialog // the selected engine's options, while open
 }
 
 type regMode uint8
@@ -63,7 +62,7 @@ var regKeys = struct{ Add, Rename, Remove, Play, Analysis key.Binding }{
 }
 
 func newRegistryDialog(l Lang, dir string) *registryDialog {
-	d := &registryDialog{lang: l, dir: dir}
+	d := &registryDialog{lang: l, dir: dir, timeout: engines.RegisterTimeout}
 	reg, err := engines.LoadRegistry(dir)
 	if err != nil {
 		d.readOnly, d.note, d.warn = true, fileErrWords(l, err), true
@@ -176,7 +175,7 @@ func (d *registryDialog) typing(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 		}
 		d.mode, d.note, d.warn = regAdding, fmt.Sprintf(tr(d.lang, "reg.adding"), text), false
 		return nil, func() tea.Msg {
-			e, err := engines.Register(text, registryTimeout)
+			e, err := engines.Register(text, d.timeout)
 			return engineRegisteredMsg{line: text, entry: e, err: err}
 		}
 	}
