@@ -61,7 +61,7 @@ run_one() { # binary file line hash time name; the slot from xargs
 	sfen=$(sed -n "${line}p" "$file" | cut -f1)
 	tag=$(basename "$b")-$(basename "$file" .tsv)-$line
 	log=$OUT/runs/$tag
-	if command -v taskset >/dev/null && [ -n "${SLOT:-}" ]; then pin=(taskset -c "$SLOT"); fi
+	if command -v taskset >/dev/null && [ -n "${SLOT:-}" ] && [ "$SLOT" -lt "$(nproc)" ]; then pin=(taskset -c "$SLOT"); fi
 	if [ -x /usr/bin/time ]; then timev=(/usr/bin/time -v -o "$log.time"); fi
 	"${pin[@]}" "${timev[@]}" timeout $((lim + 60)) "$b" mate --first --hash "$hash" --time "$lim" --sfen "$sfen" >"$log.out" 2>"$log.err"
 	local solved=no plies=- nodes=- secs=- rss=- check=-
