@@ -37,7 +37,10 @@ type Options struct {
 	MaxNodes uint64 // 0: no limit
 	// Timeout bounds the whole Solve, the line's extraction included
 	// (0: no limit). When the proof is done but the minimal line is not,
-	// Solve returns the proven line walked from the table (FirstProofLine).
+	// Solve returns the proven line walked from the table (FirstProofLine);
+	// that walk may run on by a tenth of Timeout and MaxNodes
+	// (walkGraceDiv), so a long line is rarely cut short: ミクロコスモス
+	// asked for 600 s ended at 660 s.
 	Timeout time.Duration
 	// Start is when the Timeout's clock started (zero: when Solve is
 	// called); a command sets its own start so that setting up counts.
