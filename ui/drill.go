@@ -26,6 +26,7 @@ import (
 
 // drillState is the drill on screen.
 type drillState struct {
+	boardParts // the board's side panel and status line
 	set      review.Set
 	order    []review.Problem
 	idx      int

@@ -14,7 +14,19 @@ type screen interface {
 	key(m *Model, msg tea.KeyMsg) tea.Cmd
 	// helpKeys are the keys the help bar shows for it.
 	helpKeys(m *Model) helpKeys
+	// panel is its side panel in w×h, or false for the board's (the
+	// record, the move list, the engine).
+	panel(m *Model, w, h int) ([]string, bool)
+	// status is its status line under the board.
+	status(m *Model) string
 }
+
+// boardParts gives a screen the board's side panel and status line; a
+// room that draws its own says so by methods of its own.
+type boardParts struct{}
+
+func (boardParts) panel(*Model, int, int) ([]string, bool) { return nil, false }
+func (boardParts) status(m *Model) string                  { return m.statusLine() }
 
 // screen is the one on top: a room when one is open, else the board.
 func (m *Model) screen() screen {
@@ -34,7 +46,7 @@ func (m *Model) screen() screen {
 }
 
 // boardScreen is the board: its keys go to one group after another.
-type boardScreen struct{}
+type boardScreen struct{ boardParts }
 
 func (boardScreen) key(m *Model, msg tea.KeyMsg) tea.Cmd {
 	if m.helpClosed(msg) {
@@ -54,6 +66,15 @@ func (boardScreen) helpKeys(m *Model) helpKeys {
 	}
 	return m.keys.help(m.replay, m.study.checkStudy)
 }
+
+func (*editState) panel(m *Model, w, h int) ([]string, bool) { return m.editorPanel(w, h), true }
+func (*editState) status(m *Model) string                    { return m.statusLine() }
+func (*practiceState) panel(m *Model, w, h int) ([]string, bool) {
+	return m.practicePanel(w, h), true
+}
+func (*practiceState) status(m *Model) string                  { return m.practiceStatus() + "  " + m.statusLine() }
+func (*lessonState) panel(m *Model, w, h int) ([]string, bool) { return m.lessonPanel(w, h), true }
+func (*lessonState) status(m *Model) string                    { return m.lessonStatus() }
 
 func (*editState) key(m *Model, msg tea.KeyMsg) tea.Cmd     { return m.editKey(msg) }
 func (*editState) helpKeys(m *Model) helpKeys               { return m.keys.editHelp() }

@@ -279,13 +279,7 @@ func (m *Model) belowBoard() []string {
 	if b := m.s.end.bannerIn(m.lang, m.s.sideNames()); b != "" {
 		below = append(below, m.theme.Banner.Render(m.tr("st.gameOver")+b))
 	}
-	if m.practice != nil {
-		return append(below, m.practiceStatus()+"  "+m.statusLine())
-	}
-	if m.lesson != nil {
-		return append(below, m.lessonStatus())
-	}
-	return append(below, m.statusLine())
+	return append(below, m.screen().status(m))
 }
 
 // notes are the study legends (when no dialog hides them) and the message.
@@ -583,14 +577,8 @@ func (m *Model) checkLegend(ci checkInfo) string { return m.studyLegend(ci) }
 // sidePanel is the record header, the move list and the comment, and
 // where the move list's rows are.
 func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) {
-	if m.editing && m.edit != nil {
-		return m.editorPanel(w, h), listRows{}, candRows{}
-	}
-	if m.practice != nil {
-		return m.practicePanel(w, h), listRows{}, candRows{}
-	}
-	if m.lesson != nil {
-		return m.lessonPanel(w, h), listRows{}, candRows{}
+	if own, ok := m.screen().panel(m, w, h); ok {
+		return own, listRows{}, candRows{}
 	}
 	var out []string
 	add := func(s string) { out = append(out, ellipsis(s, w)) }
