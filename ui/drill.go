@@ -27,13 +27,13 @@ import (
 // drillState is the drill on screen.
 type drillState struct {
 	boardParts // the board's side panel and status line
-	set      review.Set
-	order    []review.Problem
-	idx      int
-	answered bool
-	origS    *session
-	origRepl bool
-	origFlip bool
+	set        review.Set
+	order      []review.Problem
+	idx        int
+	answered   bool
+	origS      *session
+	origRepl   bool
+	origFlip   bool
 	// fromLibrary: it was opened over the library's list (T, p there),
 	// which comes back when it is left.
 	fromLibrary bool

@@ -64,7 +64,7 @@ const (
 // libraryState is the library while it is open.
 type libraryState struct {
 	boardParts // (its own full-screen view draws neither)
-	root string
+	root       string
 	// loading: the indexing runs; done of total files read so far.
 	loading, started bool
 	done, total      int
