@@ -644,12 +644,7 @@ type squaresLine struct {
 }
 
 func newSquaresLine(l Lang) *squaresLine {
-	in := textinput.New()
-	in.Prompt = ": "
-	in.Placeholder = "52 42, 5b 4b, ５二"
-	in.CharLimit = 200
-	in.Focus()
-	return &squaresLine{in: in, lang: l}
+	return &squaresLine{in: newPrompt("52 42, 5b 4b, ５二", 200), lang: l}
 }
 
 func (d *squaresLine) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {

@@ -23,12 +23,18 @@ type moveLine struct {
 }
 
 func newMoveLine(l Lang) *moveLine {
+	return &moveLine{in: newPrompt("7g7f, P*5e, 76歩, 同歩, 55角打, 58金右", 40), lang: l}
+}
+
+// newPrompt is a focused one-line field after ": ", as the typed-move
+// and typed-squares prompts show it, holding at most limit characters.
+func newPrompt(placeholder string, limit int) textinput.Model {
 	in := textinput.New()
 	in.Prompt = ": "
-	in.Placeholder = "7g7f, P*5e, 76歩, 同歩, 55角打, 58金右"
-	in.CharLimit = 40
+	in.Placeholder = placeholder
+	in.CharLimit = limit
 	in.Focus()
-	return &moveLine{in: in, lang: l}
+	return in
 }
 
 func (d *moveLine) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {

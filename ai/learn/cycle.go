@@ -145,13 +145,18 @@ func loadCycleState(o *CycleOptions) (*cycleState, error) {
 // genDir is generation g's folder name.
 func genDir(g int) string { return fmt.Sprintf("gen-%03d", g) }
 
-// loadNet reads a weights file.
+// loadNet reads a weights file; a file that is not one is an error
+// naming it.
 func loadNet(path string) (*nnue.Net, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return nnue.Load(data)
+	net, err := nnue.Load(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return net, nil
 }
 
 // netEngine returns a maker of one-thread engines that evaluate with net.

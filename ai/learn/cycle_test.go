@@ -407,3 +407,15 @@ func TestCycleTrainResumesFromCheckpoint(t *testing.T) {
 		t.Fatalf("no new weights after resuming: %v", err)
 	}
 }
+
+// A weights file that is not one is refused with its name, before any
+// engine plays with it.
+func TestLoadNetNamesBadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "best.nnue")
+	if err := os.WriteFile(path, []byte("not weights"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loadNet(path); err == nil || !strings.Contains(err.Error(), path) {
+		t.Fatalf("loadNet of a bad file: %v, want an error naming %s", err, path)
+	}
+}
