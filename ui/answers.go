@@ -10,6 +10,7 @@ import (
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/engines"
+	"kiki/ui/widget"
 )
 
 // The answers of the dialogs that only the root can act on, beside those
@@ -55,7 +56,7 @@ type (
 // onAnswer acts on a dialog's answer; ok is false for any other message.
 func (m *Model) onAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
-	case closeDialogMsg:
+	case widget.CloseMsg:
 	case playMoveMsg:
 		cmd = m.tryMove(msg.mv)
 	case askPromotionMsg:
@@ -251,9 +252,9 @@ func (m *Model) newOpenDialog() *openDialog {
 // another file.
 func (m *Model) saveAs(path string, then tea.Msg) tea.Cmd {
 	if _, err := os.Stat(path); err == nil && !sameFile(path, m.s.path) {
-		m.dialog = &choiceDialog{question: path + m.tr("ask.exists"), choices: []choice{
-			{"y", m.tr("ask.overwrite"), writeMsg{path, then}},
-			{"esc", m.tr("ask.cancel"), nil},
+		m.dialog = &widget.Choice{Question: path + m.tr("ask.exists"), Options: []widget.Option{
+			widget.Opt("y", m.tr("ask.overwrite"), writeMsg{path, then}),
+			widget.Opt("esc", m.tr("ask.cancel"), nil),
 		}}
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 	"kiki/kif"
 	"kiki/ui/lang"
 	"kiki/ui/match"
+	"kiki/ui/widget"
 )
 
 // Every clock kind the new-game dialog offers has a name in the
@@ -59,14 +60,14 @@ func TestHelpAndDialogsOneLanguageNoAmbiguousWidth(t *testing.T) {
 		if l == Japanese && !strings.Contains(screens["editor help"], "駒箱へ") || l == English && !strings.Contains(screens["editor help"], "to the box") {
 			t.Errorf("%v: editor help\n%s", l, screens["editor help"])
 		}
-		dialogs := map[string]dialog{
+		dialogs := map[string]widget.Dialog{
 			"new game":   m.newGameDialog(false),
 			"from here":  m.newGameDialog(true),
 			"promotion":  &promoDialog{lang: l},
 			"move line":  newMoveLine(l),
 			"comment":    newCommentDialog(n, l),
 			"open":       m.newOpenDialog(),
-			"text":       &textDialog{lang: l, title: "SFEN" + tr(l, "copy.note"), text: p.SFEN()},
+			"text":       &widget.Text{Lang: l, Title: "SFEN" + tr(l, "copy.note"), Text: p.SFEN()},
 			"save as":    m.saveAsDialog("game.kif", nil),
 			"quit":       nil,
 			"game on":    nil,
@@ -82,7 +83,7 @@ func TestHelpAndDialogsOneLanguageNoAmbiguousWidth(t *testing.T) {
 			if d == nil {
 				continue
 			}
-			screens[name] = stripANSI(d.view(&th, 20))
+			screens[name] = stripANSI(d.View(&th, 20))
 		}
 		for name, s := range screens {
 			if a := ambiguous(s); a != "" {

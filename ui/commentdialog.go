@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/kif"
+	"kiki/ui/widget"
 )
 
 // commentDialog edits the comment of the current move.
@@ -34,18 +35,18 @@ func newCommentDialog(n *kif.Node, l Lang) *commentDialog {
 	return &commentDialog{ta: ta, node: n, lang: l}
 }
 
-func (d *commentDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+func (d *commentDialog) Update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	switch {
-	case key.Matches(msg, dkeys.Esc):
-		return closeDialogMsg{}, nil
-	case key.Matches(msg, dkeys.Save):
+	case key.Matches(msg, widget.KeyMap().Esc):
+		return widget.CloseMsg{}, nil
+	case key.Matches(msg, widget.KeyMap().Save):
 		text := strings.TrimRight(d.ta.Value(), "\n")
 		var lines []string
 		if text != "" {
 			lines = strings.Split(text, "\n")
 		}
 		if strings.Join(lines, "\n") == strings.Join(d.node.Comments, "\n") {
-			return closeDialogMsg{}, nil
+			return widget.CloseMsg{}, nil
 		}
 		return commentMsg{d.node, lines}, nil
 	}
@@ -54,6 +55,6 @@ func (d *commentDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	return nil, cmd
 }
 
-func (d *commentDialog) view(th *Theme, _ int) string {
+func (d *commentDialog) View(th *Theme, _ int) string {
 	return th.Title.Render(tr(d.lang, "comment.title")) + th.Dim.Render(tr(d.lang, "comment.keys")) + "\n" + d.ta.View()
 }

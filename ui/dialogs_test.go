@@ -14,6 +14,7 @@ import (
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/match"
+	"kiki/ui/widget"
 )
 
 // The dialogs are tested alone: keys in, answers out, no root model.
@@ -33,9 +34,9 @@ func key1(k string) tea.KeyMsg {
 }
 
 // answer sends keys to d and returns the first answer (nil: still open).
-func answer(d dialog, ks ...string) tea.Msg {
+func answer(d widget.Dialog, ks ...string) tea.Msg {
 	for _, k := range ks {
-		if a, _ := d.update(key1(k)); a != nil {
+		if a, _ := d.Update(key1(k)); a != nil {
 			return a
 		}
 	}
@@ -58,55 +59,8 @@ func TestPromoDialogAnswers(t *testing.T) {
 		}
 	}
 	d := &promoDialog{promo: promo, plain: plain}
-	if answer(d, "x", "tab") != nil || !strings.Contains(d.view(&th, 3), "[不成 n]") {
-		t.Errorf("tab does not highlight 不成: %q", d.view(&th, 3))
-	}
-}
-
-func TestQuestionDialogs(t *testing.T) {
-	c := &confirmDialog{question: "q?", yes: resignMsg{}}
-	if answer(c, "x", "a") != nil || answer(c, "Y") != (resignMsg{}) {
-		t.Error("confirm: y is not yes, or another key answered")
-	}
-	if answer(&confirmDialog{yes: resignMsg{}}, "esc") != (closeDialogMsg{}) {
-		t.Error("confirm: esc does not close")
-	}
-	choices := func() *choiceDialog {
-		return &choiceDialog{question: "?", choices: []choice{{"s", "save", saveThenMsg{quitMsg{}}}, {"y", "quit", quitMsg{}}, {"n", "cancel", nil}}}
-	}
-	for keys, want := range map[string]tea.Msg{
-		"y": quitMsg{}, "s": saveThenMsg{quitMsg{}}, "n": closeDialogMsg{}, "esc": closeDialogMsg{},
-		"enter": saveThenMsg{quitMsg{}}, "tab enter": quitMsg{}, "shift+tab enter": closeDialogMsg{}, "l l l enter": saveThenMsg{quitMsg{}},
-	} {
-		if got := answer(choices(), strings.Fields(keys)...); got != want {
-			t.Errorf("choice %q: %#v, want %#v", keys, got, want)
-		}
-	}
-}
-
-func TestTextDialogScrollsWithinText(t *testing.T) {
-	var lines []string
-	for i := 0; i < 10; i++ {
-		lines = append(lines, fmt.Sprintf("line%d", i))
-	}
-	d := &textDialog{title: "T", text: strings.Join(lines, "\n") + "\n"}
-	for i := 0; i < 30; i++ {
-		if answer(d, "j") != nil {
-			t.Fatal("j closed the text")
-		}
-	}
-	if d.offset != 9 {
-		t.Fatalf("offset %d after scrolling past the end, want 9 (the last line)", d.offset)
-	}
-	answer(d, "k", "k")
-	v := d.view(&th, 4)
-	if !strings.Contains(v, "line7\nline8\nline9") || strings.Contains(v, "line6") {
-		t.Errorf("view at offset 7 in 4 lines:\n%s", v)
-	}
-	for _, k := range []string{"esc", "q", "enter"} {
-		if answer(d, k) != (closeDialogMsg{}) {
-			t.Errorf("%s does not close", k)
-		}
+	if answer(d, "x", "tab") != nil || !strings.Contains(d.View(&th, 3), "[不成 n]") {
+		t.Errorf("tab does not highlight 不成: %q", d.View(&th, 3))
 	}
 }
 
@@ -116,7 +70,7 @@ func TestMoveLineAnswers(t *testing.T) {
 		d := newMoveLine(English)
 		d.pos, d.canMove = p, canMove
 		d.in.SetValue(text)
-		a, _ := d.update(key1("enter"))
+		a, _ := d.Update(key1("enter"))
 		return d, a
 	}
 	if d, a := typed(false, "2d2c"); a != nil || d.err == "" {
@@ -133,7 +87,7 @@ func TestMoveLineAnswers(t *testing.T) {
 	if _, a := typed(true, "2d2c+"); a == nil || !a.(playMoveMsg).mv.IsPromotion() {
 		t.Errorf("2d2c+: %#v", a)
 	}
-	if _, a := typed(true, ""); a != (closeDialogMsg{}) {
+	if _, a := typed(true, ""); a != (widget.CloseMsg{}) {
 		t.Errorf("empty line: %#v", a)
 	}
 }
@@ -157,7 +111,7 @@ func TestGameDialog(t *testing.T) {
 	if msg.tc != want || !reflect.DeepEqual(msg.players, [2]player{{Level: 7}, {AI: true, Level: 7}}) {
 		t.Errorf("tc %+v players %+v", msg.tc, msg.players)
 	}
-	if !strings.Contains(d.view(&th, 10), handicapNames[0]) {
+	if !strings.Contains(d.View(&th, 10), handicapNames[0]) {
 		t.Error("a handicap game does not name 下手")
 	}
 	// Play from here skips the handicap field and starts from no position.
@@ -169,7 +123,7 @@ func TestGameDialog(t *testing.T) {
 	if a := answer(d, "enter"); a.(startGameMsg).start != nil {
 		t.Error("play from here gives a start position")
 	}
-	if answer(newGameDialog(3, players, evenNames, false), "esc") != (closeDialogMsg{}) {
+	if answer(newGameDialog(3, players, evenNames, false), "esc") != (widget.CloseMsg{}) {
 		t.Error("esc does not close")
 	}
 }
@@ -180,8 +134,8 @@ func TestGameDialogShowsRating(t *testing.T) {
 	d := newGameDialog(4, [2]player{{}, {AI: true, Level: 4}}, evenNames, false)
 	for _, want := range []int{4, 5, 6} {
 		row := fmt.Sprintf("%d  (about %d Elo)", want, ai.LevelRating(want))
-		if !strings.Contains(d.view(&th, 10), row) {
-			t.Fatalf("level %d: no %q in\n%s", want, row, d.view(&th, 10))
+		if !strings.Contains(d.View(&th, 10), row) {
+			t.Fatalf("level %d: no %q in\n%s", want, row, d.View(&th, 10))
 		}
 		d.field = fieldLevel
 		answer(d, "l")
@@ -194,7 +148,7 @@ func TestGameDialogShowsRating(t *testing.T) {
 func TestCommentDialogAnswers(t *testing.T) {
 	n := &kif.Node{Comments: []string{"old"}}
 	d := newCommentDialog(n, English)
-	if answer(d, "ctrl+s") != (closeDialogMsg{}) {
+	if answer(d, "ctrl+s") != (widget.CloseMsg{}) {
 		t.Error("saving an unchanged comment is not a plain close")
 	}
 	d = newCommentDialog(n, English)
@@ -205,20 +159,6 @@ func TestCommentDialogAnswers(t *testing.T) {
 	}
 	if n.Comments[0] != "old" {
 		t.Error("the dialog changed the node itself")
-	}
-}
-
-func TestPathDialogChecks(t *testing.T) {
-	d := newPathDialog(English, "save", "x.txt", func(p string) error { return checkSavePath(English, p) }, func(p string) tea.Msg { return saveAsMsg{p, nil} })
-	if a := answer(d, "enter"); a != nil || d.err == "" {
-		t.Fatalf("a .txt name: answer %#v err %q", a, d.err)
-	}
-	d.in.SetValue("x.kif")
-	if a := answer(d, "enter"); a != (saveAsMsg{"x.kif", nil}) {
-		t.Fatalf("x.kif: %#v", a)
-	}
-	if err := checkSavePath(English, t.TempDir()+"/"); err == nil {
-		t.Error("a folder is taken as a file name")
 	}
 }
 
@@ -235,14 +175,14 @@ func TestOpenDialogPicksAndLoads(t *testing.T) {
 	}
 	d := newOpenDialog(English, entries, load)
 	answer(d, "j", "j", "j", "k", "down")
-	v := d.view(&th, 8)
+	v := d.View(&th, 8)
 	if !strings.Contains(v, "> game03.kif") || strings.Count(v, "game") != 5 {
 		t.Errorf("list in 8 lines, cursor on game03:\n%s", v)
 	}
 	for i := 0; i < 30; i++ {
 		answer(d, "j")
 	}
-	if v := d.view(&th, 8); !strings.Contains(v, "> game19.kif") {
+	if v := d.View(&th, 8); !strings.Contains(v, "> game19.kif") {
 		t.Errorf("cursor at the end not shown:\n%s", v)
 	}
 	if a := answer(d, "enter"); a != (openRecordMsg{path: "/d/game19.kif"}) {
@@ -256,7 +196,7 @@ func TestOpenDialogPicksAndLoads(t *testing.T) {
 	if answer(d, "esc") != nil || d.typing {
 		t.Error("esc while typing does not go back to the list")
 	}
-	if answer(d, "q") != (closeDialogMsg{}) {
+	if answer(d, "q") != (widget.CloseMsg{}) {
 		t.Error("q on the list does not close")
 	}
 }
@@ -270,33 +210,11 @@ func TestVariationsDialog(t *testing.T) {
 		kids = append(kids, r.Root.AddChild(&kif.Node{Move: mv}))
 	}
 	d := newVariationsDialog(r.Root, kids[1], English)
-	if v := d.view(&th, 3); !strings.Contains(v, "(main line)") || !strings.Contains(v, "> ▲２六歩") || strings.Count(v, "\n") != 3 {
+	if v := d.View(&th, 3); !strings.Contains(v, "(main line)") || !strings.Contains(v, "> ▲２六歩") || strings.Count(v, "\n") != 3 {
 		t.Errorf("view:\n%s", v)
 	}
 	if a := answer(d, "j", "enter"); a != (gotoVariationMsg{r.Root, kids[2]}) {
 		t.Errorf("answer %#v", a)
-	}
-}
-
-// A list longer than its room says so at its edges: ^ where rows are
-// above, v where rows are below (a new user missed engines hidden under
-// the registry's first row).
-func TestPickerSaysMoreRows(t *testing.T) {
-	th := NewTheme(true, true)
-	p := picker{items: []string{"a", "b", "c", "d", "e"}, sel: 0}
-	rows := strings.Split(strings.TrimRight(stripANSI(p.view(&th, 3, true)), "\n"), "\n")
-	if rows[0] != "> a" || rows[2] != "v c" {
-		t.Errorf("at the top: %q", rows)
-	}
-	p.sel = 4
-	rows = strings.Split(strings.TrimRight(stripANSI(p.view(&th, 3, true)), "\n"), "\n")
-	if rows[0] != "^ c" || rows[2] != "> e" {
-		t.Errorf("at the bottom: %q", rows)
-	}
-	p.sel = 2
-	rows = strings.Split(strings.TrimRight(stripANSI(p.view(&th, 5, true)), "\n"), "\n")
-	if rows[0] != "  a" || rows[4] != "  e" {
-		t.Errorf("all shown: %q", rows)
 	}
 }
 
@@ -312,5 +230,24 @@ func TestNewGameDialogKeepsClock(t *testing.T) {
 	m.s.match.Clock.TC = timeControl{}
 	if d := m.newGameDialog(false); match.ClockKinds[d.tcKind] != match.NoClock || d.mainMin != 10 {
 		t.Errorf("no clock: %v %d", match.ClockKinds[d.tcKind], d.mainMin)
+	}
+}
+
+// The save-as dialog refuses what checkSavePath refuses (a name that is
+// not a record's, a folder) and answers a record's name.
+func TestPathDialogChecks(t *testing.T) {
+	save := func(value string) widget.Dialog {
+		return widget.NewPath(English, "save", value, func(p string) error { return checkSavePath(English, p) }, func(p string) tea.Msg { return saveAsMsg{p, nil} })
+	}
+	d := save("x.txt")
+	why := checkSavePath(English, "x.txt")
+	if a := answer(d, "enter"); a != nil || why == nil || !strings.Contains(stripANSI(d.View(&th, 3)), why.Error()) {
+		t.Fatalf("a .txt name: answer %#v, view %q", a, d.View(&th, 3))
+	}
+	if a := answer(save("x.kif"), "enter"); a != (saveAsMsg{"x.kif", nil}) {
+		t.Fatalf("x.kif: %#v", a)
+	}
+	if err := checkSavePath(English, t.TempDir()+"/"); err == nil {
+		t.Error("a folder is taken as a file name")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/kif"
+	"kiki/ui/widget"
 )
 
 // Keys go to the go-to-move prompt ('g') while it waits, else to the
@@ -219,7 +220,7 @@ func (m *Model) gameKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.confirmReplace(m.tr("game.titleHere"), showNewGameMsg{fromHere: true}), true
 	case key.Matches(msg, k.Resign):
 		if m.s.playing && !m.s.end.over {
-			m.dialog = &confirmDialog{question: m.tr("ask.resign"), yes: resignMsg{}}
+			m.dialog = &widget.Confirm{Question: m.tr("ask.resign"), Yes: resignMsg{}}
 		}
 	case key.Matches(msg, k.Declare):
 		m.declare()

@@ -11,6 +11,7 @@ import (
 
 	"kiki/ai/review"
 	"kiki/game"
+	"kiki/ui/widget"
 )
 
 // Problems from the player's own games ('T', "自分の対局から"): the game on
@@ -94,22 +95,22 @@ func (m *Model) mistakesMenu() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	var cs []choice
+	var cs []widget.Option
 	if len(set.Problems) > 0 {
-		cs = append(cs, choice{"p", m.tr("dr.practise"), drillStartMsg{}})
+		cs = append(cs, widget.Opt("p", m.tr("dr.practise"), drillStartMsg{}))
 	}
 	if len(m.s.rec.MainMoves()) >= 2 && (!m.s.playing || m.s.end.over) {
 		names := m.s.sideNames()
 		for c := game.Black; c <= game.White; c++ {
 			who, _ := m.s.rec.Get(names[c])
-			cs = append(cs, choice{[]string{"b", "w"}[c], fmt.Sprintf(m.tr("dr.add"), names[c], who), mistakesAskMsg{side: c}})
+			cs = append(cs, widget.Opt([]string{"b", "w"}[c], fmt.Sprintf(m.tr("dr.add"), names[c], who), mistakesAskMsg{side: c}))
 		}
 	}
 	if m.review.running {
 		q = m.tr("dr.running")
-		cs = []choice{{"s", m.tr("dr.stop"), mistakesAskMsg{stop: true}}}
+		cs = []widget.Option{widget.Opt("s", m.tr("dr.stop"), mistakesAskMsg{stop: true})}
 	}
-	m.dialog = &choiceDialog{question: q, choices: append(cs, choice{"esc", m.tr("dr.cancel"), nil})}
+	m.dialog = &widget.Choice{Question: q, Options: append(cs, widget.Opt("esc", m.tr("dr.cancel"), nil))}
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"kiki/ai/review"
 	"kiki/game"
+	"kiki/ui/widget"
 )
 
 // handGame is a session of a game written by hand: 先手 has 頭金 (G*5b
@@ -47,8 +48,8 @@ func TestMistakesDrill(t *testing.T) {
 	m.s = handGame(t)
 	orig := m.s
 	press(m, "T")
-	d, ok := m.dialog.(*choiceDialog)
-	if !ok || !strings.Contains(d.question, "0 kept") {
+	d, ok := m.dialog.(*widget.Choice)
+	if !ok || !strings.Contains(d.Question, "0 kept") {
 		t.Fatalf("T opens %T %+v", m.dialog, m.dialog)
 	}
 	drive(t, m, keyCmd(m, "b"), func() bool { return !m.review.running && strings.Contains(m.message, "new problems") }, 60*time.Second)

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/game"
+	"kiki/ui/widget"
 )
 
 // The position editor. It works on its own copy of the board and hands,
@@ -304,9 +305,9 @@ func (m *Model) finishEdit() tea.Cmd {
 		return m.maybeStartAI()
 	}
 	if e.orig.dirty || e.orig.playing && !e.orig.end.over && e.orig.node.Ply > 0 {
-		m.dialog = &confirmDialog{
-			question: m.tr("ask.takeEdit"),
-			yes:      takeEditMsg{p},
+		m.dialog = &widget.Confirm{
+			Question: m.tr("ask.takeEdit"),
+			Yes:      takeEditMsg{p},
 		}
 		return nil
 	}

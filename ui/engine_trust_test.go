@@ -12,6 +12,7 @@ import (
 	"kiki/ai"
 	"kiki/game"
 	"kiki/ui/engines"
+	"kiki/ui/widget"
 )
 
 // keyCmd sends keys as press does (named keys, or text rune by rune)
@@ -98,7 +99,7 @@ func TestRememberedEngineNotApplied(t *testing.T) {
 	if d.path != "" || d.options != "" || d.analyse {
 		t.Fatalf("the dialog applied the remembered engine: path %q options %q analyse %v", d.path, d.options, d.analyse)
 	}
-	view := stripANSI(d.view(&m.theme, 100))
+	view := stripANSI(d.View(&m.theme, 100))
 	if !strings.Contains(view, "last used: gpsusi") {
 		t.Errorf("the dialog does not show the remembered engine:\n%s", view)
 	}
@@ -182,7 +183,7 @@ func leaveEngineGame(t *testing.T, engine EngineConfig) Options {
 func resume(t *testing.T, o Options) (*Model, tea.Cmd) {
 	t.Helper()
 	m := newTestModel(o)
-	if d, ok := m.dialog.(*choiceDialog); !ok || !strings.Contains(d.question, "unsaved game") {
+	if d, ok := m.dialog.(*widget.Choice); !ok || !strings.Contains(d.Question, "unsaved game") {
 		t.Fatalf("no recovery offer at start: %T", m.dialog)
 	}
 	return m, keyCmd(m, "r")
@@ -241,9 +242,9 @@ func TestResumeEngineGone(t *testing.T) {
 	}
 	m, cmd := resume(t, o)
 	defer m.ext.closeEngines()
-	drive(t, m, cmd, func() bool { _, ok := m.dialog.(*choiceDialog); return ok }, 15*time.Second)
-	d := m.dialog.(*choiceDialog)
-	view := stripANSI(d.view(&m.theme, 100))
+	drive(t, m, cmd, func() bool { _, ok := m.dialog.(*widget.Choice); return ok }, 15*time.Second)
+	d := m.dialog.(*widget.Choice)
+	view := stripANSI(d.View(&m.theme, 100))
 	for _, want := range []string{"did not start again", engine.Path, "y continue as human vs human", "p choose the players"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the offer lacks %q:\n%s", want, view)
@@ -264,7 +265,7 @@ func TestResumeEngineGone(t *testing.T) {
 		}
 	}
 	m2, cmd := resume(t, o)
-	drive(t, m2, cmd, func() bool { _, ok := m2.dialog.(*choiceDialog); return ok }, 15*time.Second)
+	drive(t, m2, cmd, func() bool { _, ok := m2.dialog.(*widget.Choice); return ok }, 15*time.Second)
 	press(m2, "p")
 	if gd, ok := m2.dialog.(*gameDialog); !ok || !gd.fromHere {
 		t.Fatalf("p: dialog %T", m2.dialog)
@@ -283,8 +284,8 @@ func TestResumeUnknownEngine(t *testing.T) {
 	}
 	os.Remove(meta)
 	m, _ := resume(t, o)
-	d, ok := m.dialog.(*choiceDialog)
-	if !ok || !strings.Contains(d.question, "後手") || !strings.Contains(d.question, "Fakenormal") {
+	d, ok := m.dialog.(*widget.Choice)
+	if !ok || !strings.Contains(d.Question, "後手") || !strings.Contains(d.Question, "Fakenormal") {
 		t.Fatalf("no offer naming the unknown side: %T %+v", m.dialog, m.dialog)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"kiki/ai/usi"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/widget"
 )
 
 // What happens when an external engine fails (issue 43 item 5). The USI
@@ -40,10 +41,10 @@ type engineFailAnswerMsg struct {
 func (m *Model) engineFailOffer(why string) {
 	// The question says what happened; the status line would say it twice.
 	m.setMessage("", false)
-	m.dialog = &choiceDialog{question: m.tr("engine.error") + why + "\n" + m.tr("efail.ask"), sel: 2, choices: []choice{
-		{"s", m.tr("efail.save"), engineFailAnswerMsg{why: why, stop: true, save: true}},
-		{"e", m.tr("efail.stop"), engineFailAnswerMsg{why: why, stop: true}},
-		{"c", m.tr("efail.alone"), engineFailAnswerMsg{why: why}},
+	m.dialog = &widget.Choice{Question: m.tr("engine.error") + why + "\n" + m.tr("efail.ask"), Sel: 2, Options: []widget.Option{
+		widget.Opt("s", m.tr("efail.save"), engineFailAnswerMsg{why: why, stop: true, save: true}),
+		widget.Opt("e", m.tr("efail.stop"), engineFailAnswerMsg{why: why, stop: true}),
+		widget.Opt("c", m.tr("efail.alone"), engineFailAnswerMsg{why: why}),
 	}}
 }
 

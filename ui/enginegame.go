@@ -13,6 +13,7 @@ import (
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/match"
+	"kiki/ui/widget"
 )
 
 // A game no person plays (two engines, an engine against kiki's AI, or
@@ -244,9 +245,9 @@ func (m *Model) askStop() {
 		m.togglePause()
 		goOn = unpauseMsg{}
 	}
-	m.dialog = &choiceDialog{question: m.tr("eg.stopAsk"), choices: []choice{
-		{"y", m.tr("eg.stopYes"), stopGameMsg{}},
-		{"n", m.tr("eg.stopNo"), goOn},
+	m.dialog = &widget.Choice{Question: m.tr("eg.stopAsk"), Options: []widget.Option{
+		widget.Opt("y", m.tr("eg.stopYes"), stopGameMsg{}),
+		widget.Opt("n", m.tr("eg.stopNo"), goOn),
 	}}
 }
 

@@ -16,6 +16,7 @@ import (
 	"kiki/kif"
 	"kiki/ui/engines"
 	"kiki/ui/match"
+	"kiki/ui/widget"
 
 	"github.com/mattn/go-runewidth"
 )
@@ -300,7 +301,7 @@ func TestPauseResumeStop(t *testing.T) {
 	answerWith(m, ai.Result{Move: mustUSI(t, m.s.pos, "7g7f")})
 	// Z asks, and the game stands still meanwhile; n goes on, y stops.
 	press(m, "Z")
-	if _, ok := m.dialog.(*choiceDialog); !ok || !m.s.paused || m.ai.thinking {
+	if _, ok := m.dialog.(*widget.Choice); !ok || !m.s.paused || m.ai.thinking {
 		t.Fatalf("Z: dialog %T, paused %v, thinking %v", m.dialog, m.s.paused, m.ai.thinking)
 	}
 	press(m, "n")

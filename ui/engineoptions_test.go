@@ -131,10 +131,10 @@ func selectOption(t *testing.T, m *Model, d *registryDialog, name string) {
 	if i < 0 {
 		t.Fatalf("no option %s", name)
 	}
-	for d.opts.list.sel > i {
+	for d.opts.list.Sel > i {
 		press(m, "up")
 	}
-	for d.opts.list.sel < i {
+	for d.opts.list.Sel < i {
 		press(m, "down")
 	}
 }
@@ -334,7 +334,7 @@ func TestOptionsDialogScrolls(t *testing.T) {
 	}
 	for range len(optionLines) {
 		press(m, "down")
-		row := d.opts.rows[d.opts.list.sel].opt.Name
+		row := d.opts.rows[d.opts.list.Sel].opt.Name
 		if v := stripANSI(m.View()); !strings.Contains(v, "> "+" "+row) || strings.Count(v, "\n") >= 40 {
 			t.Fatalf("%s not drawn:\n%s", row, v)
 		}
@@ -359,7 +359,7 @@ func TestOptionsDialogOneLanguage(t *testing.T) {
 	for _, l := range []Lang{English, Japanese} {
 		d := newOptionsDialog(l, e)
 		for i := range d.rows {
-			d.list.sel = i
+			d.list.Sel = i
 			s := stripANSI(d.view(&th, 20))
 			if a := ambiguous(s); a != "" {
 				t.Errorf("%v: ambiguous-width %q in\n%s", l, a, s)
@@ -397,7 +397,7 @@ func TestOptionsFairyStockfish(t *testing.T) {
 	d := newOptionsDialog(English, e)
 	for i, r := range d.rows {
 		if r.opt.Name == "MultiPV" {
-			d.list.sel = i
+			d.list.Sel = i
 		}
 	}
 	for _, k := range []string{"right", "right", "s"} {

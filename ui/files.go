@@ -19,6 +19,7 @@ import (
 
 	"kiki/kif"
 	"kiki/ui/store"
+	"kiki/ui/widget"
 )
 
 // askOpen opens the open dialog, asking first when something would be lost.
@@ -47,10 +48,10 @@ func (m *Model) confirmReplace(what string, action tea.Msg) tea.Cmd {
 		cmd, _ := m.onAnswer(action)
 		return cmd
 	}
-	m.dialog = &choiceDialog{question: what + ": " + m.unsavedWhy(), choices: []choice{
-		{"s", m.tr("ask.saveFirst"), saveThenMsg{action}},
-		{"d", m.tr("ask.discard"), discardThenMsg{action}},
-		{"esc", m.tr("ask.cancel"), nil},
+	m.dialog = &widget.Choice{Question: what + ": " + m.unsavedWhy(), Options: []widget.Option{
+		widget.Opt("s", m.tr("ask.saveFirst"), saveThenMsg{action}),
+		widget.Opt("d", m.tr("ask.discard"), discardThenMsg{action}),
+		widget.Opt("esc", m.tr("ask.cancel"), nil),
 	}}
 	return nil
 }
@@ -181,9 +182,9 @@ func (m *Model) save(as bool) tea.Cmd {
 // saveAsDialog asks for a file name, asks again before overwriting
 // another file, writes, and acts on then (may be nil) once the record is
 // saved without loss.
-func (m *Model) saveAsDialog(def string, then tea.Msg) *pathDialog {
+func (m *Model) saveAsDialog(def string, then tea.Msg) *widget.Path {
 	l := m.lang
-	return newPathDialog(l, m.tr("ask.saveAs"), def, func(path string) error { return checkSavePath(l, path) },
+	return widget.NewPath(l, m.tr("ask.saveAs"), def, func(path string) error { return checkSavePath(l, path) },
 		func(path string) tea.Msg { return saveAsMsg{path, then} })
 }
 

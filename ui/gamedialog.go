@@ -16,6 +16,7 @@ import (
 	"kiki/ui/engines"
 	"kiki/ui/match"
 	"kiki/ui/store"
+	"kiki/ui/widget"
 )
 
 // gameDialog sets up a new game: handicap, who plays each side (a
@@ -132,8 +133,8 @@ func (d *gameDialog) suggesting(last EngineConfig) *gameDialog {
 	return d
 }
 
-func (d *gameDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
-	k := dkeys
+func (d *gameDialog) Update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	k := widget.KeyMap()
 	if d.editing {
 		d.edit(msg)
 		return nil, nil
@@ -155,7 +156,7 @@ func (d *gameDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	step := 0
 	switch {
 	case key.Matches(msg, k.Esc):
-		return closeDialogMsg{}, nil
+		return widget.CloseMsg{}, nil
 	case key.Matches(msg, k.Up, k.BackTab):
 		d.field = (d.field + gameFields - 1) % gameFields
 		if d.fromHere && d.field == fieldHandicap {
@@ -283,7 +284,7 @@ func (d *gameDialog) start() (startGameMsg, string) {
 	return msg, ""
 }
 
-func (d *gameDialog) view(th *Theme, _ int) string {
+func (d *gameDialog) View(th *Theme, _ int) string {
 	t := func(key string) string { return tr(d.lang, key) }
 	names := d.names
 	if !d.fromHere && game.Handicaps[d.handicap] != game.Even {
@@ -342,8 +343,8 @@ func (d *gameDialog) view(th *Theme, _ int) string {
 	}
 	var sb strings.Builder
 	sb.WriteString(th.Title.Render(title) + th.Dim.Render(t("game.keys")) + "\n")
-	fields := picker{items: rows, sel: d.field}
-	sb.WriteString(fields.view(th, len(rows), true))
+	fields := widget.Picker{Items: rows, Sel: d.field}
+	sb.WriteString(fields.View(th, len(rows), true))
 	if d.err != "" {
 		sb.WriteString(th.Warn.Render(d.err) + "\n")
 	}

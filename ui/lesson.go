@@ -16,6 +16,7 @@ import (
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/store"
+	"kiki/ui/widget"
 )
 
 // The check lesson ('L', issue 44 item 2): the questions of the
@@ -644,14 +645,14 @@ type squaresLine struct {
 }
 
 func newSquaresLine(l Lang) *squaresLine {
-	return &squaresLine{in: newPrompt("52 42, 5b 4b, ５二", 200), lang: l}
+	return &squaresLine{in: widget.Prompt("52 42, 5b 4b, ５二", 200), lang: l}
 }
 
-func (d *squaresLine) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+func (d *squaresLine) Update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	switch {
-	case key.Matches(msg, dkeys.Esc):
-		return closeDialogMsg{}, nil
-	case key.Matches(msg, dkeys.Enter):
+	case key.Matches(msg, widget.KeyMap().Esc):
+		return widget.CloseMsg{}, nil
+	case key.Matches(msg, widget.KeyMap().Enter):
 		sqs, bad := parseSquares(d.in.Value())
 		if bad != "" {
 			d.err = fmt.Sprintf(tr(d.lang, "ls.badSquare"), bad)
@@ -665,7 +666,7 @@ func (d *squaresLine) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	return nil, cmd
 }
 
-func (d *squaresLine) view(th *Theme, _ int) string {
+func (d *squaresLine) View(th *Theme, _ int) string {
 	s := d.in.View()
 	if d.err != "" {
 		s += "\n" + th.Warn.Render(d.err)

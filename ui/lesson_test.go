@@ -15,6 +15,7 @@ import (
 
 	"kiki/game"
 	"kiki/game/refdata"
+	"kiki/ui/widget"
 )
 
 // lessonOptions are the test options with a seeded lesson and a config
@@ -526,7 +527,7 @@ func TestLessonFromPracticePicker(t *testing.T) {
 func TestLessonQuitAsksAboutTheRecord(t *testing.T) {
 	m := newTestModel(lessonOptions(t))
 	press(m, ":", "7g7f", "enter", "u", "L", "q")
-	if _, ok := m.dialog.(*choiceDialog); !ok {
+	if _, ok := m.dialog.(*widget.Choice); !ok {
 		t.Fatalf("q in the lesson over an unsaved record: dialog %T", m.dialog)
 	}
 	press(m, "n")

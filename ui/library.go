@@ -19,6 +19,7 @@ import (
 
 	"kiki/kif/library"
 	"kiki/ui/store"
+	"kiki/ui/widget"
 )
 
 type (
@@ -320,10 +321,10 @@ func (st *libraryState) startTyping(what libInput, prompt, value string) {
 func (m *Model) libraryTyping(msg tea.KeyMsg) tea.Cmd {
 	st := m.library
 	switch {
-	case key.Matches(msg, dkeys.Enter):
+	case key.Matches(msg, widget.KeyMap().Enter):
 		st.typing = inputNone
 		return nil
-	case key.Matches(msg, dkeys.Esc):
+	case key.Matches(msg, widget.KeyMap().Esc):
 		st.in.SetValue("")
 		st.setFilter()
 		st.typing = inputNone

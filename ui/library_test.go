@@ -13,6 +13,7 @@ import (
 	"kiki/game/refdata"
 	"kiki/kif"
 	"kiki/kif/library"
+	"kiki/ui/widget"
 )
 
 // copyRecords copies the record files of a shared data folder into dir
@@ -379,7 +380,7 @@ func TestLibraryAsksAndMouse(t *testing.T) {
 	}
 	press(m, "enter")
 	v := stripANSI(m.View())
-	if _, ok := m.dialog.(*choiceDialog); !ok || !m.libraryShown() || !strings.Contains(v, "open a game of the library") {
+	if _, ok := m.dialog.(*widget.Choice); !ok || !m.libraryShown() || !strings.Contains(v, "open a game of the library") {
 		t.Fatalf("enter over a game on: dialog %T\n%s", m.dialog, v)
 	}
 	press(m, "d")

@@ -295,7 +295,7 @@ func (m *Model) libraryBottom(w int) []string {
 	switch {
 	case m.dialog != nil:
 		_, h := m.size()
-		out = append(out, wrapLines([]string{m.dialog.view(&m.theme, max(3, h/2-2))}, w)...)
+		out = append(out, wrapLines([]string{m.dialog.View(&m.theme, max(3, h/2-2))}, w)...)
 	case st.typing != inputNone:
 		out = append(out, st.in.View())
 	case m.message != "":

@@ -10,6 +10,7 @@ import (
 	"kiki/ai/review"
 	"kiki/game"
 	"kiki/kif/library"
+	"kiki/ui/widget"
 )
 
 // Problems from a player's games (T on the list, "自分の対局から"): with
@@ -37,16 +38,16 @@ func (m *Model) libraryProblemsMenu() tea.Cmd {
 		return nil
 	}
 	st := m.library
-	var cs []choice
+	var cs []widget.Option
 	if len(set.Problems) > 0 {
-		cs = append(cs, choice{"p", m.tr("dr.practise"), drillStartMsg{}})
+		cs = append(cs, widget.Opt("p", m.tr("dr.practise"), drillStartMsg{}))
 	}
 	if st.player != "" {
-		cs = append(cs, choice{"m", fmt.Sprintf(m.tr("lrv.make"), st.player), libProblemsMsg{st.player}})
+		cs = append(cs, widget.Opt("m", fmt.Sprintf(m.tr("lrv.make"), st.player), libProblemsMsg{st.player}))
 	} else {
 		q += "\n" + m.tr("lrv.needPlayer")
 	}
-	m.dialog = &choiceDialog{question: q, choices: append(cs, choice{"esc", m.tr("dr.cancel"), nil})}
+	m.dialog = &widget.Choice{Question: q, Options: append(cs, widget.Opt("esc", m.tr("dr.cancel"), nil))}
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"kiki/ai"
 	"kiki/ai/review"
 	"kiki/game/refdata"
+	"kiki/ui/widget"
 )
 
 // habuGames are three real records of ../shared/data/kif in which 羽生善治
@@ -234,8 +235,8 @@ func TestLibraryProblemsFromPlayer(t *testing.T) {
 		t.Fatalf("羽生 plays %d games", len(st.shown))
 	}
 	keyUpdate(m, "T")
-	d, ok := m.dialog.(*choiceDialog)
-	if !ok || !strings.Contains(d.view(&m.theme, 10), "羽生's mistakes") {
+	d, ok := m.dialog.(*widget.Choice)
+	if !ok || !strings.Contains(d.View(&m.theme, 10), "羽生's mistakes") {
 		t.Fatalf("T opens %T", m.dialog)
 	}
 	follow(t, m, keyUpdate(m, "m"), nil)

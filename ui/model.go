@@ -21,6 +21,7 @@ import (
 	"kiki/ui/engines"
 	"kiki/ui/match"
 	"kiki/ui/theme"
+	"kiki/ui/widget"
 )
 
 // Options configure the program.
@@ -101,7 +102,7 @@ type Model struct {
 	editing bool // free study board: place and remove pieces
 	edit    *editState
 
-	dialog  dialog
+	dialog  widget.Dialog
 	message string
 	msgErr  bool
 	// msgPassing: the message goes with the next move (setPassingMessage).
@@ -331,11 +332,11 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 // dialogKey gives a key to the open dialog and acts on its answer: the
 // dialog closes first, so an answer may open the next one (save as,
 // overwrite?).
-func (m *Model) dialogKey(d dialog, msg tea.KeyMsg) tea.Cmd {
+func (m *Model) dialogKey(d widget.Dialog, msg tea.KeyMsg) tea.Cmd {
 	if ml, ok := d.(*moveLine); ok {
 		ml.pos, ml.canMove = m.s.pos, m.humanToMove()
 	}
-	answer, cmd := d.update(msg)
+	answer, cmd := d.Update(msg)
 	if answer == nil {
 		return cmd
 	}
@@ -408,15 +409,15 @@ func (m *Model) askQuit() tea.Cmd {
 		m.onAnswer(quitMsg{})
 		return nil
 	}
-	d := &choiceDialog{question: m.tr("ask.quit") + m.unsavedWhyOf(s), choices: []choice{
-		{"s", m.saveQuitLabel(s), save},
-		{"y", m.tr("ask.quitNoSave"), quitMsg{}},
-		{"n", m.tr("ask.cancel"), nil},
+	d := &widget.Choice{Question: m.tr("ask.quit") + m.unsavedWhyOf(s), Options: []widget.Option{
+		widget.Opt("s", m.saveQuitLabel(s), save),
+		widget.Opt("y", m.tr("ask.quitNoSave"), quitMsg{}),
+		widget.Opt("n", m.tr("ask.cancel"), nil),
 	}}
 	if s.opened && !s.edited {
 		// Only moves tried on the board changed a file kiki opened: Enter
 		// must not write them over it; s still does, saying where.
-		d.sel = len(d.choices) - 1
+		d.Sel = len(d.Options) - 1
 	}
 	m.dialog = d
 	return nil
@@ -519,9 +520,9 @@ func (m *Model) undo() tea.Cmd {
 		return nil
 	}
 	if m.s.end.over && !m.s.playing && m.s.game && !m.replay {
-		m.dialog = &choiceDialog{question: fmt.Sprintf(m.tr("ask.undoResume"), m.s.end.reasonIn(m.lang)), choices: []choice{
-			{"y", m.tr("ask.resume"), resumeGameMsg{}},
-			{"n", m.tr("ask.cancel"), nil},
+		m.dialog = &widget.Choice{Question: fmt.Sprintf(m.tr("ask.undoResume"), m.s.end.reasonIn(m.lang)), Options: []widget.Option{
+			widget.Opt("y", m.tr("ask.resume"), resumeGameMsg{}),
+			widget.Opt("n", m.tr("ask.cancel"), nil),
 		}}
 		return nil
 	}
@@ -564,5 +565,5 @@ func (m *Model) copyText(what, text string) {
 	if m.opts.Clipboard != nil {
 		m.opts.Clipboard(text)
 	}
-	m.dialog = &textDialog{title: what + m.tr("copy.note"), text: text, lang: m.lang}
+	m.dialog = &widget.Text{Title: what + m.tr("copy.note"), Text: text, Lang: m.lang}
 }

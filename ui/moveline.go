@@ -9,6 +9,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/widget"
 )
 
 // moveLine is the typed-move prompt opened with ':' — USI (7g7f, P*5e) or
@@ -23,28 +24,17 @@ type moveLine struct {
 }
 
 func newMoveLine(l Lang) *moveLine {
-	return &moveLine{in: newPrompt("7g7f, P*5e, 76歩, 同歩, 55角打, 58金右", 40), lang: l}
+	return &moveLine{in: widget.Prompt("7g7f, P*5e, 76歩, 同歩, 55角打, 58金右", 40), lang: l}
 }
 
-// newPrompt is a focused one-line field after ": ", as the typed-move
-// and typed-squares prompts show it, holding at most limit characters.
-func newPrompt(placeholder string, limit int) textinput.Model {
-	in := textinput.New()
-	in.Prompt = ": "
-	in.Placeholder = placeholder
-	in.CharLimit = limit
-	in.Focus()
-	return in
-}
-
-func (d *moveLine) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+func (d *moveLine) Update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	switch {
-	case key.Matches(msg, dkeys.Esc):
-		return closeDialogMsg{}, nil
-	case key.Matches(msg, dkeys.Enter):
+	case key.Matches(msg, widget.KeyMap().Esc):
+		return widget.CloseMsg{}, nil
+	case key.Matches(msg, widget.KeyMap().Enter):
 		text := strings.TrimSpace(d.in.Value())
 		if text == "" {
-			return closeDialogMsg{}, nil
+			return widget.CloseMsg{}, nil
 		}
 		if !d.canMove || d.pos == nil {
 			d.err = tr(d.lang, "move.aiTurn")
@@ -68,7 +58,7 @@ func (d *moveLine) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	return nil, cmd
 }
 
-func (d *moveLine) view(th *Theme, _ int) string {
+func (d *moveLine) View(th *Theme, _ int) string {
 	s := d.in.View()
 	if d.err != "" {
 		s += "\n" + th.Warn.Render(d.err)

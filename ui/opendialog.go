@@ -15,6 +15,7 @@ import (
 
 	"kiki/kif"
 	"kiki/ui/store"
+	"kiki/ui/widget"
 )
 
 // openDialog lists what can be opened: at the folder it opens in, the
@@ -23,7 +24,7 @@ import (
 // sample games. A path may be typed too, Tab completing it.
 type openDialog struct {
 	lang    Lang
-	list    picker
+	list    widget.Picker
 	entries []openEntry
 	// dir is the folder listed ("" when the dialog does not browse:
 	// lister is nil); a typed relative path is taken from it.
@@ -129,9 +130,9 @@ func (d *openDialog) browsing(dir string, lister func(string) []openEntry) *open
 
 func (d *openDialog) setEntries(entries []openEntry) {
 	d.entries = entries
-	d.list = picker{}
+	d.list = widget.Picker{}
 	for _, e := range entries {
-		d.list.items = append(d.list.items, e.label)
+		d.list.Items = append(d.list.Items, e.label)
 	}
 }
 
@@ -142,21 +143,21 @@ func (d *openDialog) chdir(dir string) {
 	d.setEntries(d.lister(dir))
 	for i, e := range d.entries {
 		if e.kind == openFolder && e.path == from && filepath.Dir(e.path) == dir {
-			d.list.sel = i // back up: on the folder just left (not on its ..)
+			d.list.Sel = i // back up: on the folder just left (not on its ..)
 		}
 	}
 	d.err = ""
 }
 
-func (d *openDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
-	k := dkeys
+func (d *openDialog) Update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+	k := widget.KeyMap()
 	if d.typing {
 		return d.typingKey(msg)
 	}
 	switch {
 	case key.Matches(msg, k.Close):
-		return closeDialogMsg{}, nil
-	case d.list.update(msg):
+		return widget.CloseMsg{}, nil
+	case d.list.Update(msg):
 	case key.Matches(msg, k.TypePath):
 		d.typing = true
 		return nil, d.in.Focus()
@@ -167,7 +168,7 @@ func (d *openDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 			d.typing = true
 			return nil, d.in.Focus()
 		}
-		e := d.entries[d.list.sel]
+		e := d.entries[d.list.Sel]
 		switch e.kind {
 		case openFolder:
 			d.chdir(e.path)
@@ -184,11 +185,11 @@ func (d *openDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 // lists it, a folder), Tab completes it, Esc goes back to the list.
 func (d *openDialog) typingKey(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	switch {
-	case key.Matches(msg, dkeys.Esc):
+	case key.Matches(msg, widget.KeyMap().Esc):
 		d.typing, d.cands = false, nil
 		d.in.Blur()
 		return nil, nil
-	case key.Matches(msg, dkeys.Enter):
+	case key.Matches(msg, widget.KeyMap().Enter):
 		path := d.resolve(strings.TrimSpace(d.in.Value()))
 		if st, err := os.Stat(path); err == nil && st.IsDir() && d.lister != nil {
 			d.typing, d.cands = false, nil
@@ -198,7 +199,7 @@ func (d *openDialog) typingKey(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 			return nil, nil
 		}
 		return d.open(path)
-	case key.Matches(msg, dkeys.Tab):
+	case key.Matches(msg, widget.KeyMap().Tab):
 		d.complete()
 		return nil, nil
 	}
@@ -296,7 +297,7 @@ func (d *openDialog) open(path string) (tea.Msg, tea.Cmd) {
 	return answer, nil
 }
 
-func (d *openDialog) view(th *Theme, room int) string {
+func (d *openDialog) View(th *Theme, room int) string {
 	var sb strings.Builder
 	keys := "open.keys"
 	if d.typing {
@@ -308,7 +309,7 @@ func (d *openDialog) view(th *Theme, room int) string {
 		room--
 	}
 	if !d.typing || len(d.cands) == 0 {
-		sb.WriteString(d.list.view(th, max(3, room-3), !d.typing))
+		sb.WriteString(d.list.View(th, max(3, room-3), !d.typing))
 	}
 	if len(d.entries) == 0 {
 		sb.WriteString(th.Dim.Render(tr(d.lang, "open.none")) + "\n")

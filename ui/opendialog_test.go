@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"kiki/ui/widget"
+
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -57,15 +59,15 @@ func TestOpenDialogBrowsesFolders(t *testing.T) {
 		t.Fatalf("entries %q, want %q", got, want)
 	}
 	press(m, "j", "j", "enter")
-	if d.dir != filepath.Join(dir, "sub") || !reflect.DeepEqual(openLabels(d), []string{tr(English, "open.library"), "../", "b.kifu"}) || d.list.sel != 0 {
-		t.Fatalf("in sub: %s %q, cursor %d", d.dir, openLabels(d), d.list.sel)
+	if d.dir != filepath.Join(dir, "sub") || !reflect.DeepEqual(openLabels(d), []string{tr(English, "open.library"), "../", "b.kifu"}) || d.list.Sel != 0 {
+		t.Fatalf("in sub: %s %q, cursor %d", d.dir, openLabels(d), d.list.Sel)
 	}
-	if v := stripANSI(d.view(&th, 10)); !strings.Contains(v, "folder: "+filepath.Join(dir, "sub")) {
+	if v := stripANSI(d.View(&th, 10)); !strings.Contains(v, "folder: "+filepath.Join(dir, "sub")) {
 		t.Errorf("the folder listed is not named:\n%s", v)
 	}
 	m.Update(tea.KeyMsg{Type: tea.KeyBackspace})
-	if d.dir != dir || d.entries[d.list.sel].label != "sub/" {
-		t.Errorf("backspace: in %s on %q", d.dir, d.entries[d.list.sel].label)
+	if d.dir != dir || d.entries[d.list.Sel].label != "sub/" {
+		t.Errorf("backspace: in %s on %q", d.dir, d.entries[d.list.Sel].label)
 	}
 	press(m, "k", "enter")
 	if d.dir != filepath.Dir(dir) {
@@ -73,7 +75,7 @@ func TestOpenDialogBrowsesFolders(t *testing.T) {
 	}
 	// The library row opens the folder's library.
 	d.chdir(dir)
-	d.list.sel = 0
+	d.list.Sel = 0
 	press(m, "enter")
 	if m.dialog != nil || m.library == nil || m.library.root != dir {
 		t.Fatalf("the library row: dialog %T, library %+v", m.dialog, m.library)
@@ -152,7 +154,7 @@ func TestOpenDialogTabCompletion(t *testing.T) {
 		t.Fatalf("tab: %q, candidates %q", d.in.Value(), d.cands)
 	}
 	press(m, "tab")
-	if v := stripANSI(d.view(&th, 12)); len(d.cands) != 3 || !strings.Contains(v, "  games/") {
+	if v := stripANSI(d.View(&th, 12)); len(d.cands) != 3 || !strings.Contains(v, "  games/") {
 		t.Fatalf("second tab lists nothing:\n%s", v)
 	}
 	press(m, "s", "tab")
@@ -187,7 +189,7 @@ func TestOpenDialogManyGamesFile(t *testing.T) {
 		t.Fatalf("two.csa: path %q, message %q", m.s.path, m.message)
 	}
 	press(m, "s")
-	if _, ok := m.dialog.(*pathDialog); !ok {
+	if _, ok := m.dialog.(*widget.Path); !ok {
 		t.Errorf("s on the first of two games: %T, want a file name", m.dialog)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kiki/ui/engines"
+	"kiki/ui/widget"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -21,8 +22,8 @@ type optionsDialog struct {
 	lang   Lang
 	name   string // the engine's name in the registry
 	rows   []optionRow
-	orig   []optionRow // as opened, to mark the rows changed
-	list   picker      // its items are drawn afresh by view
+	orig   []optionRow   // as opened, to mark the rows changed
+	list   widget.Picker // its items are drawn afresh by view
 	typing bool
 	in     textinput.Model
 	note   string
@@ -47,7 +48,7 @@ var optKeys = struct{ Options, Reset, Save key.Binding }{
 func newOptionsDialog(l Lang, e EngineEntry) *optionsDialog {
 	rows := optionRows(e)
 	d := &optionsDialog{lang: l, name: e.Name, rows: rows, orig: slices.Clone(rows)}
-	d.list.items = make([]string, len(rows))
+	d.list.Items = make([]string, len(rows))
 	return d
 }
 
@@ -72,21 +73,21 @@ func (d *optionsDialog) update(msg tea.KeyMsg) (optionsOutcome, tea.Cmd) {
 	if len(d.rows) == 0 {
 		return optionsDiscard, nil // not opened so: openOptions refuses
 	}
-	r := &d.rows[d.list.sel]
+	r := &d.rows[d.list.Sel]
 	d.note, d.warn = "", false
 	switch {
-	case key.Matches(msg, dkeys.Esc):
+	case key.Matches(msg, widget.KeyMap().Esc):
 		return optionsDiscard, nil
 	case key.Matches(msg, optKeys.Save):
 		return optionsSave, nil
-	case d.list.update(msg):
+	case d.list.Update(msg):
 	case key.Matches(msg, optKeys.Reset):
 		r.reset()
-	case key.Matches(msg, dkeys.Left):
+	case key.Matches(msg, widget.KeyMap().Left):
 		r.step(-1)
-	case key.Matches(msg, dkeys.Right, dkeys.Space):
+	case key.Matches(msg, widget.KeyMap().Right, widget.KeyMap().Space):
 		r.step(1)
-	case key.Matches(msg, dkeys.Enter):
+	case key.Matches(msg, widget.KeyMap().Enter):
 		if r.typed() {
 			d.startTyping(r, "")
 		} else {
@@ -120,12 +121,12 @@ func (d *optionsDialog) startTyping(r *optionRow, text string) {
 // range is refused, saying the range, and the field stays open); Esc
 // closes the field, the value unchanged.
 func (d *optionsDialog) typingKey(msg tea.KeyMsg) tea.Cmd {
-	r := &d.rows[d.list.sel]
+	r := &d.rows[d.list.Sel]
 	switch {
-	case key.Matches(msg, dkeys.Esc):
+	case key.Matches(msg, widget.KeyMap().Esc):
 		d.typing, d.note = false, ""
 		return nil
-	case key.Matches(msg, dkeys.Enter):
+	case key.Matches(msg, widget.KeyMap().Enter):
 		if err := r.setTyped(d.in.Value()); err != nil {
 			old, _ := r.effective()
 			d.note = fmt.Sprintf(tr(d.lang, "opt.outOfRange"), r.opt.Name, r.opt.Min, r.opt.Max, strings.TrimSpace(d.in.Value()), old)
@@ -164,12 +165,12 @@ func (d *optionsDialog) view(th *Theme, room int) string {
 		if d.rowChanged(r) {
 			mark = "*"
 		}
-		d.list.items[i] = mark + padRight(ellipsis(r.opt.Name, nameW), nameW) + "  " + padRight(d.typeWord(r), typeW) + "  " + d.valueWords(r)
+		d.list.Items[i] = mark + padRight(ellipsis(r.opt.Name, nameW), nameW) + "  " + padRight(d.typeWord(r), typeW) + "  " + d.valueWords(r)
 	}
 	// Under the list: the row's details, the field when typing, the
 	// keys, the note; the list has the rest of the room.
 	var tail strings.Builder
-	tail.WriteString(th.Dim.Render(d.details(d.rows[d.list.sel])) + "\n")
+	tail.WriteString(th.Dim.Render(d.details(d.rows[d.list.Sel])) + "\n")
 	if d.typing {
 		tail.WriteString(d.in.View() + th.Dim.Render(tr(d.lang, "opt.typeKeys")) + "\n")
 	} else {
@@ -182,7 +183,7 @@ func (d *optionsDialog) view(th *Theme, room int) string {
 		}
 		tail.WriteString(style.Render(d.note) + "\n")
 	}
-	sb.WriteString(d.list.view(th, max(1, room-1-strings.Count(tail.String(), "\n")), true))
+	sb.WriteString(d.list.View(th, max(1, room-1-strings.Count(tail.String(), "\n")), true))
 	sb.WriteString(tail.String())
 	return strings.TrimRight(sb.String(), "\n")
 }

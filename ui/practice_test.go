@@ -16,6 +16,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/widget"
 )
 
 // practiceLib is a small library: a 1-ply problem (G*5b), a 3-ply one
@@ -454,7 +455,7 @@ func TestPracticeQuitAsksAboutTheRecord(t *testing.T) {
 		t.Fatalf("no problem on: %q", m.message)
 	}
 	press(m, "q")
-	if _, ok := m.dialog.(*choiceDialog); !ok {
+	if _, ok := m.dialog.(*widget.Choice); !ok {
 		t.Fatalf("q: dialog %T, want the quit question", m.dialog)
 	}
 	press(m, "n")

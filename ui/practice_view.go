@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"kiki/ui/widget"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/mattn/go-runewidth"
@@ -221,7 +223,7 @@ type problemListDialog struct {
 	title string
 	set   int
 	idx   []int // the problems' indexes in the set, by row
-	list  picker
+	list  widget.Picker
 	lang  Lang
 }
 
@@ -242,32 +244,32 @@ func (m *Model) problemList(s, l int) *problemListDialog {
 		if p.Name != "" {
 			item += " " + p.Name
 		}
-		d.list.items = append(d.list.items, item)
+		d.list.Items = append(d.list.Items, item)
 		if i == next {
-			d.list.sel = row
+			d.list.Sel = row
 		}
 	}
 	return d
 }
 
-func (d *problemListDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+func (d *problemListDialog) Update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	switch {
-	case key.Matches(msg, dkeys.Esc):
-		return closeDialogMsg{}, nil
-	case key.Matches(msg, dkeys.Enter):
-		if d.list.sel < len(d.idx) {
-			return practiceStartMsg{d.set, d.idx[d.list.sel]}, nil
+	case key.Matches(msg, widget.KeyMap().Esc):
+		return widget.CloseMsg{}, nil
+	case key.Matches(msg, widget.KeyMap().Enter):
+		if d.list.Sel < len(d.idx) {
+			return practiceStartMsg{d.set, d.idx[d.list.Sel]}, nil
 		}
-		return closeDialogMsg{}, nil
+		return widget.CloseMsg{}, nil
 	}
-	d.list.update(msg)
+	d.list.Update(msg)
 	return nil, nil
 }
 
-func (d *problemListDialog) view(th *Theme, room int) string {
+func (d *problemListDialog) View(th *Theme, room int) string {
 	var sb strings.Builder
 	sb.WriteString(th.Title.Render(d.title) + "\n")
-	sb.WriteString(d.list.view(th, max(1, room-2), true))
+	sb.WriteString(d.list.View(th, max(1, room-2), true))
 	sb.WriteString(th.Dim.Render(tr(d.lang, "pr.listKeys")))
 	return sb.String()
 }

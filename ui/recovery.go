@@ -16,6 +16,7 @@ import (
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/match"
+	"kiki/ui/widget"
 )
 
 // A game being played is written after every change to
@@ -223,10 +224,10 @@ func (m *Model) offerRecovery() {
 	}
 	when, _ := r.Get("開始日時")
 	q := fmt.Sprintf(m.tr("recovery.ask"), strings.TrimSpace(when), len(r.MainMoves()))
-	m.dialog = &choiceDialog{question: q, choices: []choice{
-		{"r", m.tr("ask.resume"), resumeRecoveryMsg{r}},
-		{"d", m.tr("ask.discard"), dropRecoveryMsg{}},
-		{"esc", m.tr("recovery.later"), nil},
+	m.dialog = &widget.Choice{Question: q, Options: []widget.Option{
+		widget.Opt("r", m.tr("ask.resume"), resumeRecoveryMsg{r}),
+		widget.Opt("d", m.tr("ask.discard"), dropRecoveryMsg{}),
+		widget.Opt("esc", m.tr("recovery.later"), nil),
 	}}
 }
 
@@ -305,9 +306,9 @@ func (m *Model) resumeGame(r *kif.Record) tea.Cmd {
 // the engine's side is the person's already) or to choose the players
 // again from this position (p).
 func (m *Model) resumeOffer(why string) {
-	m.dialog = &choiceDialog{question: why, sel: 1, choices: []choice{
-		{"p", m.tr("resume.players"), showNewGameMsg{fromHere: true}},
-		{"y", m.tr("resume.humans"), nil},
+	m.dialog = &widget.Choice{Question: why, Sel: 1, Options: []widget.Option{
+		widget.Opt("p", m.tr("resume.players"), showNewGameMsg{fromHere: true}),
+		widget.Opt("y", m.tr("resume.humans"), nil),
 	}}
 }
 

@@ -186,7 +186,7 @@ func TestRegistryCorruptKept(t *testing.T) {
 		if !d.readOnly || !strings.Contains(d.note, path) {
 			t.Fatalf("dialog note %q", d.note)
 		}
-		d.update(runeKey('n'))
+		d.Update(runeKey('n'))
 		if d.mode != regList || d.note != tr(l, "reg.readOnly") {
 			t.Fatalf("a read-only registry took n: %v %q", d.mode, d.note)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"kiki/ai/usi"
 	"kiki/ui/engines"
+	"kiki/ui/widget"
 )
 
 // registryDialog lists the registry of engines (the built-in AI first)
@@ -71,7 +72,7 @@ func newRegistryDialog(l Lang, dir string) *registryDialog {
 	return d
 }
 
-func (d *registryDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+func (d *registryDialog) Update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	if d.opts != nil {
 		return nil, d.optionsKey(msg)
 	}
@@ -79,7 +80,7 @@ func (d *registryDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	case regAdd, regRename:
 		return d.typing(msg)
 	case regRemove:
-		if key.Matches(msg, dkeys.Yes) {
+		if key.Matches(msg, widget.KeyMap().Yes) {
 			name := d.reg.Engines[d.sel-1].Name
 			d.reg.Remove(d.sel - 1)
 			d.sel--
@@ -91,12 +92,12 @@ func (d *registryDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	case regAdding:
 		return nil, nil // Esc included: the answer is on its way
 	}
-	if key.Matches(msg, dkeys.Close) {
-		return closeDialogMsg{}, nil
+	if key.Matches(msg, widget.KeyMap().Close) {
+		return widget.CloseMsg{}, nil
 	}
-	if key.Matches(msg, dkeys.Up) {
+	if key.Matches(msg, widget.KeyMap().Up) {
 		d.sel = max(0, d.sel-1)
-	} else if key.Matches(msg, dkeys.Down) {
+	} else if key.Matches(msg, widget.KeyMap().Down) {
 		d.sel = min(len(d.reg.Engines), d.sel+1)
 	} else if key.Matches(msg, optKeys.Options) {
 		d.openOptions()
@@ -156,10 +157,10 @@ func (d *registryDialog) startInput(mode regMode, value string) {
 // typing: the command line of an engine to add, or a new name.
 func (d *registryDialog) typing(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	switch {
-	case key.Matches(msg, dkeys.Esc):
+	case key.Matches(msg, widget.KeyMap().Esc):
 		d.mode, d.note = regList, ""
 		return nil, nil
-	case key.Matches(msg, dkeys.Enter):
+	case key.Matches(msg, widget.KeyMap().Enter):
 		text := strings.TrimSpace(d.in.Value())
 		if d.mode == regRename {
 			if err := d.reg.Rename(d.sel-1, text); err != nil {
@@ -213,7 +214,7 @@ func (d *registryDialog) save(note string) tea.Cmd {
 	return func() tea.Msg { return registryChangedMsg{reg: reg} }
 }
 
-func (d *registryDialog) view(th *Theme, room int) string {
+func (d *registryDialog) View(th *Theme, room int) string {
 	if d.opts != nil {
 		return d.opts.view(th, room)
 	}
@@ -223,8 +224,8 @@ func (d *registryDialog) view(th *Theme, room int) string {
 	for _, e := range d.reg.Engines {
 		rows = append(rows, d.row(e.Name, e.IDAuthor, e.Play, e.Analysis))
 	}
-	p := picker{items: rows, sel: d.sel}
-	sb.WriteString(p.view(th, max(1, room-6), d.mode == regList))
+	p := widget.Picker{Items: rows, Sel: d.sel}
+	sb.WriteString(p.View(th, max(1, room-6), d.mode == regList))
 	if len(d.reg.Engines) == 0 {
 		sb.WriteString(th.Dim.Render(tr(d.lang, "reg.empty")) + "\n")
 	} else if d.sel > 0 {

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/kif"
+	"kiki/ui/widget"
 )
 
 // step moves n plies through the line on screen (negative: back).
@@ -114,5 +115,5 @@ func (m *Model) deleteVariation() {
 		m.setMessage(m.tr("rp.cannotDelete"), true)
 		return
 	}
-	m.dialog = &confirmDialog{question: fmt.Sprintf(m.tr("ask.deleteVar"), n.Ply, nodeLabel(n)), yes: deleteVariationMsg{n}}
+	m.dialog = &widget.Confirm{Question: fmt.Sprintf(m.tr("ask.deleteVar"), n.Ply, nodeLabel(n)), Yes: deleteVariationMsg{n}}
 }

@@ -9,6 +9,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/widget"
 )
 
 // studyKinds are the piece kinds the check study cycles through; the last
@@ -490,12 +491,12 @@ func (m *Model) playStudyCheck(s game.Square) (tea.Cmd, bool) {
 	// The chooser's keys are 1-9; more checks to one square than that
 	// cannot happen with one kind (two origins, each promoted or not, and
 	// a drop at most), but the list is cut rather than trusted.
-	var choices []choice
+	var choices []widget.Option
 	for i, mv := range to[:min(len(to), 9)] {
 		label := mv.Piece().Color().Mark() + kif.KI2Move(m.s.pos, mv, m.s.pos.LastMove())
-		choices = append(choices, choice{key: fmt.Sprint(i + 1), label: label, answer: playMoveMsg{mv}})
+		choices = append(choices, widget.Opt(fmt.Sprint(i+1), label, playMoveMsg{mv}))
 	}
-	choices = append(choices, choice{key: "n", label: m.tr("ask.cancel")})
-	m.dialog = &choiceDialog{question: fmt.Sprintf(m.tr("study.which"), m.squareName(s)), choices: choices}
+	choices = append(choices, widget.Opt("n", m.tr("ask.cancel"), nil))
+	m.dialog = &widget.Choice{Question: fmt.Sprintf(m.tr("study.which"), m.squareName(s)), Options: choices}
 	return nil, true
 }

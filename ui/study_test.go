@@ -8,6 +8,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
+	"kiki/ui/widget"
 )
 
 func studyModel(t *testing.T, sfen string, ks ...string) *Model {
@@ -275,11 +276,11 @@ func TestCheckStudyPlaysTheCheck(t *testing.T) {
 	// 金 on ６三 and 金 in hand: ５二 is reached by G*5b and 6c5b.
 	const two = "4k4/9/3G5/9/9/9/9/9/4K4 b G 1"
 	m = studyModel(t, two, "c", "k", "k", "k", "k", "k", "enter")
-	d, ok := m.dialog.(*choiceDialog)
-	if !ok || len(d.choices) != 3 {
+	d, ok := m.dialog.(*widget.Choice)
+	if !ok || len(d.Options) != 3 {
 		t.Fatalf("Enter on ５二 with two checks: dialog %#v, want a chooser of two checks and cancel", m.dialog)
 	}
-	labels := d.choices[0].label + " " + d.choices[1].label
+	labels := d.Options[0].Label + " " + d.Options[1].Label
 	if !strings.Contains(labels, "打") {
 		t.Fatalf("chooser %q does not offer the drop", labels)
 	}

@@ -14,6 +14,7 @@ import (
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/match"
+	"kiki/ui/widget"
 )
 
 // Undo, then resign: the record says what happened in every format — the
@@ -75,11 +76,11 @@ func TestQuitPromptNamesFileAndKeepsOpenedFile(t *testing.T) {
 	m := newTestModel(o)
 	// A move tried on the board: a new variation, unsaved.
 	press(m, ":", "2g2f", "enter", "q")
-	d, ok := m.dialog.(*choiceDialog)
+	d, ok := m.dialog.(*widget.Choice)
 	if !ok {
 		t.Fatalf("q after a tried move: dialog %T", m.dialog)
 	}
-	if v := stripANSI(d.view(&m.theme, 80)); !strings.Contains(v, "save to opened.kifu and quit") {
+	if v := stripANSI(d.View(&m.theme, 80)); !strings.Contains(v, "save to opened.kifu and quit") {
 		t.Fatalf("the prompt does not name the file: %q", v)
 	}
 	press(m, "enter")
@@ -393,7 +394,7 @@ func TestQuitWithoutSavingLeavesNoRecovery(t *testing.T) {
 func TestPlayFromHereRenamesPlayersOfAGame(t *testing.T) {
 	m := newTestModel(testOptions())
 	press(m, ":", "7g7f", "enter", "x", "y", "p")
-	if _, ok := m.dialog.(*choiceDialog); ok {
+	if _, ok := m.dialog.(*widget.Choice); ok {
 		press(m, "d") // the finished game is not saved: discard
 	}
 	d, ok := m.dialog.(*gameDialog)

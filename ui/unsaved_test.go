@@ -10,6 +10,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/widget"
 )
 
 // press sends keys straight to the model, one message per named key or
@@ -35,11 +36,11 @@ func newTestModel(o Options) *Model {
 // typePath puts a path into the open file-name dialog.
 func typePath(t *testing.T, m *Model, path string) {
 	t.Helper()
-	d, ok := m.dialog.(*pathDialog)
+	d, ok := m.dialog.(*widget.Path)
 	if !ok {
 		t.Fatalf("no file-name dialog, got %T (message %q)", m.dialog, m.message)
 	}
-	d.in.SetValue(path)
+	d.SetValue(path)
 }
 
 // Every action that replaces the game asks while a game is on, and the
@@ -48,7 +49,7 @@ func TestReplacingActionsAskDuringGame(t *testing.T) {
 	for _, k := range []string{"n", "o", "p"} {
 		m := newTestModel(testOptions())
 		press(m, ":", "7g7f", "enter", k)
-		if _, ok := m.dialog.(*choiceDialog); !ok {
+		if _, ok := m.dialog.(*widget.Choice); !ok {
 			t.Fatalf("%s during a game: dialog %T, want a question", k, m.dialog)
 		}
 		press(m, "esc")
@@ -107,7 +108,7 @@ func TestEditedRecordAsksBeforeOpen(t *testing.T) {
 		t.Fatal("comment did not make the record unsaved")
 	}
 	press(m, "o")
-	if _, ok := m.dialog.(*choiceDialog); !ok {
+	if _, ok := m.dialog.(*widget.Choice); !ok {
 		t.Fatalf("edited record: dialog %T, want a question", m.dialog)
 	}
 }
@@ -119,8 +120,8 @@ func TestQuitOffersSave(t *testing.T) {
 	o.Dir = dir
 	m := newTestModel(o)
 	press(m, ":", "7g7f", "enter", "q")
-	d, ok := m.dialog.(*choiceDialog)
-	if !ok || !strings.Contains(d.view(&m.theme, 10), "save and quit") {
+	d, ok := m.dialog.(*widget.Choice)
+	if !ok || !strings.Contains(d.View(&m.theme, 10), "save and quit") {
 		t.Fatalf("q during a game: dialog %T", m.dialog)
 	}
 	press(m, "s")
@@ -147,7 +148,7 @@ func TestSaveAsAsksBeforeOverwriting(t *testing.T) {
 	press(m, ":", "7g7f", "enter", "S")
 	typePath(t, m, path)
 	press(m, "enter")
-	if _, ok := m.dialog.(*choiceDialog); !ok {
+	if _, ok := m.dialog.(*widget.Choice); !ok {
 		t.Fatalf("save as onto an existing file: dialog %T", m.dialog)
 	}
 	press(m, "esc")
@@ -204,8 +205,8 @@ func TestSaveOffersUTF8ForWhatShiftJISCannotHold(t *testing.T) {
 		o.Record, _ = kif.Read("x.kifu", []byte("手合割：平手\n   1 ７六歩(77)\n*☗２六歩なら\n"))
 		m := newTestModel(o)
 		press(m, "s")
-		d, ok := m.dialog.(*pathDialog)
-		if !ok || !strings.HasSuffix(d.in.Value(), ".kifu") {
+		d, ok := m.dialog.(*widget.Path)
+		if !ok || !strings.HasSuffix(d.Value(), ".kifu") {
 			t.Fatalf("%s: save offers %T %v, want a .kifu name", l, m.dialog, m.dialog)
 		}
 		path := filepath.Join(dir, "x.kif")
@@ -230,7 +231,7 @@ func TestUndoAfterResultAsksAndKeepsResult(t *testing.T) {
 		t.Fatal("did not resign")
 	}
 	press(m, "u")
-	if _, ok := m.dialog.(*choiceDialog); !ok {
+	if _, ok := m.dialog.(*widget.Choice); !ok {
 		t.Fatalf("u after the result: dialog %T", m.dialog)
 	}
 	press(m, "n")
@@ -269,7 +270,7 @@ func TestRecoveryFile(t *testing.T) {
 	}
 	// A second start (the first one never quit) offers the game back.
 	m2 := newTestModel(o)
-	if _, ok := m2.dialog.(*choiceDialog); !ok {
+	if _, ok := m2.dialog.(*widget.Choice); !ok {
 		t.Fatalf("no offer at start: dialog %T", m2.dialog)
 	}
 	press(m2, "r")

@@ -8,13 +8,14 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/kif"
+	"kiki/ui/widget"
 )
 
 // variationsDialog lists the alternatives to the next move.
 type variationsDialog struct {
 	lang   Lang
 	parent *kif.Node
-	list   picker
+	list   widget.Picker
 }
 
 // gotoVariationMsg asks the root to show a variation: child of parent
@@ -29,28 +30,28 @@ func newVariationsDialog(parent, cur *kif.Node, l Lang) *variationsDialog {
 		if i == 0 {
 			label += tr(l, "var.main")
 		}
-		d.list.items = append(d.list.items, label)
+		d.list.Items = append(d.list.Items, label)
 		if c == cur {
-			d.list.sel = i
+			d.list.Sel = i
 		}
 	}
 	return d
 }
 
-func (d *variationsDialog) update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
+func (d *variationsDialog) Update(msg tea.KeyMsg) (tea.Msg, tea.Cmd) {
 	switch {
-	case key.Matches(msg, dkeys.Close):
-		return closeDialogMsg{}, nil
-	case d.list.update(msg):
-	case key.Matches(msg, dkeys.Enter):
-		return gotoVariationMsg{d.parent, d.parent.Children[d.list.sel]}, nil
+	case key.Matches(msg, widget.KeyMap().Close):
+		return widget.CloseMsg{}, nil
+	case d.list.Update(msg):
+	case key.Matches(msg, widget.KeyMap().Enter):
+		return gotoVariationMsg{d.parent, d.parent.Children[d.list.Sel]}, nil
 	}
 	return nil, nil
 }
 
-func (d *variationsDialog) view(th *Theme, room int) string {
+func (d *variationsDialog) View(th *Theme, room int) string {
 	head := th.Title.Render(fmt.Sprintf(tr(d.lang, "var.title"), d.parent.Ply+1)) + th.Dim.Render(tr(d.lang, "var.keys")) + "\n"
-	return strings.TrimRight(head+d.list.view(th, max(len(d.list.items), room-1), true), "\n")
+	return strings.TrimRight(head+d.list.View(th, max(len(d.list.Items), room-1), true), "\n")
 }
 
 // nodeLabel is a node as the move list writes it.

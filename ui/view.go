@@ -163,10 +163,10 @@ func (m *Model) layout() frame {
 	var dialogLines []string
 	inSide := false
 	if m.dialog != nil {
-		dialogLines = wrapLines([]string{m.dialog.view(&m.theme, max(3, room-len(head)))}, w)
+		dialogLines = wrapLines([]string{m.dialog.View(&m.theme, max(3, room-len(head)))}, w)
 		if len(head)+len(dialogLines) > room && hasSide {
 			inSide = true
-			dialogLines = wrapLines([]string{m.dialog.view(&m.theme, max(3, h-helpH-len(head)))}, sideW)
+			dialogLines = wrapLines([]string{m.dialog.View(&m.theme, max(3, h-helpH-len(head)))}, sideW)
 		}
 	}
 	// With the side panel shown and no dialog under the board, the lines
