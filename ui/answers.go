@@ -25,11 +25,9 @@ type (
 	// saveThenMsg saves the record (asking for a name when needed), then
 	// acts on then.
 	saveThenMsg struct{ then tea.Msg }
-	// leavePracticeThenMsg closes the practice (if open), then acts on
-	// then: for answers about the session the practice opened over.
-	leavePracticeThenMsg struct{ then tea.Msg }
-	// leaveLessonThenMsg is the same for the check lesson.
-	leaveLessonThenMsg struct{ then tea.Msg }
+	// leaveRoomThenMsg closes the room on top (if it opened over the
+	// board), then acts on then: for answers about the record under it.
+	leaveRoomThenMsg struct{ then tea.Msg }
 	// discardThenMsg drops the recovery file, then acts on then.
 	discardThenMsg struct{ then tea.Msg }
 	// saveAsMsg writes to path, asking first before overwriting another
@@ -123,14 +121,9 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		cmd = m.saveThen(msg.then)
 	case engineFailAnswerMsg:
 		cmd = m.onEngineFailAnswer(msg)
-	case leavePracticeThenMsg:
-		if m.practice != nil {
-			m.leavePractice()
-		}
-		cmd, _ = m.onAnswer(msg.then)
-	case leaveLessonThenMsg:
-		if m.lesson != nil {
-			m.leaveLesson()
+	case leaveRoomThenMsg:
+		if r, ok := m.screen().(coveringRoom); ok {
+			r.leave(m)
 		}
 		cmd, _ = m.onAnswer(msg.then)
 	case lessonSquaresMsg:

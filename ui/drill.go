@@ -32,15 +32,12 @@ type drillState struct {
 	order      []review.Problem
 	idx        int
 	answered   bool
-	origS      *session
-	origRepl   bool
-	origFlip   bool
+	// covered is the board it opened over; its analysis (a graph of that
+	// game must not show over a problem) comes back with it.
+	covered
 	// fromLibrary: it was opened over the library's list (T, p there),
 	// which comes back when it is left.
 	fromLibrary bool
-	// origAn is the analysis of the record it opened over (a graph of
-	// that game must not show over a problem), back when it is left.
-	origAn analysisState
 }
 
 // reviewState is a review of the game on screen for problems, running in
@@ -202,6 +199,9 @@ func (m *Model) onReview(msg tea.Msg, ch chan tea.Msg) tea.Cmd {
 
 // startDrill opens the drill on the problems due first.
 func (m *Model) startDrill() tea.Cmd {
+	if m.roomGameOn("dr.gameOn") {
+		return nil
+	}
 	set, err := review.LoadSet(m.dataDir())
 	if err != nil || len(set.Problems) == 0 {
 		m.setMessage(m.tr("dr.none"), true)
@@ -209,8 +209,7 @@ func (m *Model) startDrill() tea.Cmd {
 	}
 	m.cancelAI()
 	m.analysis.cancel()
-	m.drill = &drillState{set: set, order: set.Order(m.now()), origS: m.s, origRepl: m.replay, origFlip: m.board.flipped,
-		fromLibrary: m.libraryShown(), origAn: m.analysis}
+	m.drill = &drillState{set: set, order: set.Order(m.now()), covered: m.cover(), fromLibrary: m.libraryShown()}
 	m.analysis.reset()
 	if m.drill.fromLibrary {
 		m.library.hidden = true // the board shows the problem
@@ -323,9 +322,7 @@ func (m *Model) drillKey(msg tea.KeyMsg) tea.Cmd {
 func (m *Model) leaveDrill() {
 	d := m.drill
 	m.drill = nil
-	m.s, m.replay, m.board.flipped = d.origS, d.origRepl, d.origFlip
-	m.analysis.restore(d.origAn)
-	m.board.deselect()
+	m.uncover(d.covered)
 	if d.fromLibrary && m.library != nil {
 		m.library.hidden = false
 	}

@@ -49,21 +49,18 @@ type editState struct {
 	err    string
 	lang   Lang // the language of err
 
-	// orig is the session on screen when the editor opened: shown again
-	// on Esc, replaced only when the editor is left with Enter.
-	orig         *session
-	origReplay   bool
-	origAnalysis analysisState
+	// covered is the board the editor opened over: shown again on Esc,
+	// replaced only when the editor is left with Enter.
+	covered
 }
 
 func (m *Model) startEdit() {
-	if m.s.playing && !m.s.end.over && m.s.node.Ply > 0 {
-		m.setMessage(m.tr("edit.gameOn"), true)
+	if m.roomGameOn("edit.gameOn") {
 		return
 	}
 	m.cancelAI()
 	m.analysis.cancel()
-	e := &editState{side: m.s.pos.Side(), orig: m.s, origReplay: m.replay, origAnalysis: m.analysis, preset: -1, lang: m.lang}
+	e := &editState{side: m.s.pos.Side(), covered: m.cover(), preset: -1, lang: m.lang}
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		e.board[s] = m.s.pos.PieceAt(s)
 	}
@@ -169,14 +166,11 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 // editorKey handles the keys that leave the editor, move the cursor or
 // work the study tools; ok is false for the keys that edit.
 func (m *Model) editorKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
-	e := m.edit
 	switch msg.String() {
 	case "enter":
 		return m.finishEdit(), true
 	case "esc":
-		m.leaveEdit(e.orig)
-		m.replay = e.origReplay
-		m.analysis.restore(e.origAnalysis)
+		m.cancelEdit()
 		m.setMessage(m.tr("edit.cancelled"), false)
 		return m.maybeStartAI(), true
 	}
@@ -185,8 +179,6 @@ func (m *Model) editorKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 	}
 	switch msg.String() {
 	case "q", "ctrl+c":
-		m.leaveEdit(e.orig)
-		m.replay = e.origReplay
 		m.askQuit()
 		if m.quitting {
 			return tea.Quit, true
@@ -281,11 +273,19 @@ func (e *editState) flipPromotion(sq game.Square) {
 	}
 }
 
-// leaveEdit closes the editor and shows sess.
-func (m *Model) leaveEdit(sess *session) {
+// closeEdit closes the editor, leaving the board as it is.
+func (m *Model) closeEdit() {
 	m.editing = false
 	m.edit = nil
-	m.s = sess
+}
+
+// cancelEdit closes the editor and shows the board it opened over; the
+// side the board was turned to in the editor stays.
+func (m *Model) cancelEdit() {
+	c := m.edit.covered
+	m.closeEdit()
+	c.flipped = m.board.flipped
+	m.uncover(c)
 }
 
 // finishEdit leaves the editor with its position as a new record, asking
@@ -297,14 +297,12 @@ func (m *Model) finishEdit() tea.Cmd {
 		m.setMessage(m.tr("edit.bad")+why, true)
 		return nil
 	}
-	if p.SFEN() == e.orig.pos.SFEN() {
+	if p.SFEN() == e.covered.s.pos.SFEN() {
 		// Nothing changed: back to the record as it was.
-		m.leaveEdit(e.orig)
-		m.replay = e.origReplay
-		m.analysis.restore(e.origAnalysis)
+		m.cancelEdit()
 		return m.maybeStartAI()
 	}
-	if e.orig.dirty || e.orig.playing && !e.orig.end.over && e.orig.node.Ply > 0 {
+	if u := e.covered.s; u.dirty || u.playing && !u.end.over && u.node.Ply > 0 {
 		m.dialog = &widget.Confirm{
 			Question: m.tr("ask.takeEdit"),
 			Yes:      takeEditMsg{p},
@@ -317,7 +315,8 @@ func (m *Model) finishEdit() tea.Cmd {
 
 // takeEdit leaves the editor with p as a new record.
 func (m *Model) takeEdit(p *game.Position) {
-	m.leaveEdit(newSession(p))
+	m.closeEdit()
+	m.s = newSession(p)
 	m.s.dirty = true
 	m.replay = true
 	m.analysis.reset()

@@ -318,10 +318,9 @@ type lessonState struct {
 	done       bool // every question answered: the summary
 	progress   map[string]lessonRecord
 	saveErr    string // the progress file's error: nothing is saved
-	origS      *session
-	origRepl   bool
-	origFlip   bool
-	origAn     analysisState
+	// covered is the board it opened over, with the study's overlays
+	// and the cursor, which the lesson's own marks replace.
+	covered
 	origStudy  studyState
 	origCursor game.Square
 }
@@ -356,14 +355,12 @@ func (m *Model) lessonRand() *rand.Rand {
 // startLesson opens the lesson ('L'), keeping the session on screen to
 // come back to; during a game it refuses, as the practice does.
 func (m *Model) startLesson() tea.Cmd {
-	if m.s.playing && !m.s.end.over && m.s.node.Ply > 0 {
-		m.setMessage(m.tr("ls.gameOn"), true)
+	if m.roomGameOn("ls.gameOn") {
 		return nil
 	}
 	m.cancelAI()
 	m.analysis.cancel()
-	ls := &lessonState{origS: m.s, origRepl: m.replay, origFlip: m.board.flipped, origAn: m.analysis,
-		origStudy: m.study, origCursor: m.board.cursor}
+	ls := &lessonState{covered: m.cover(), origStudy: m.study, origCursor: m.board.cursor}
 	progress, err := loadLessonProgress(m.opts.ConfigDir)
 	ls.progress = progress
 	if err != nil {
@@ -413,12 +410,8 @@ func (m *Model) showQuestion() {
 func (m *Model) leaveLesson() {
 	ls := m.lesson
 	m.lesson = nil
-	m.s = ls.origS
-	m.replay = ls.origRepl
-	m.analysis.restore(ls.origAn)
+	m.uncover(ls.covered)
 	m.study = ls.origStudy
-	m.board.deselect()
-	m.board.flipped = ls.origFlip
 	m.board.cursor = ls.origCursor
 	m.setMessage(m.tr("ls.left"), false)
 }

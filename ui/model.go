@@ -391,19 +391,15 @@ func (m *Model) unsavedWhyOf(s *session) string {
 }
 
 // askQuit quits, first offering to save when something would be lost.
-// In the practice the question is about the session the practice opened
-// over: saving leaves the practice first (so the record saved is that
-// one), and cancelling keeps the practice as it was.
+// In a room over the board (the editor, the practice, the lesson, the
+// drill) the question is about the record it opened over: saving leaves
+// the room first (so the record saved is that one), and cancelling keeps
+// the room as it was.
 func (m *Model) askQuit() tea.Cmd {
-	s := m.s
+	s := m.recordSession()
 	var save tea.Msg = saveThenMsg{quitMsg{}}
-	if m.practice != nil {
-		s = m.practice.origS
-		save = leavePracticeThenMsg{save}
-	}
-	if m.lesson != nil {
-		s = m.lesson.origS
-		save = leaveLessonThenMsg{save}
+	if _, ok := m.screen().(coveringRoom); ok {
+		save = leaveRoomThenMsg{save}
 	}
 	if !s.unsaved() {
 		m.onAnswer(quitMsg{})

@@ -47,10 +47,7 @@ type practiceState struct {
 	line     []game.Move
 	done     bool // the problem on the board is solved
 	saveErr  string
-	origS    *session
-	origRepl bool
-	origFlip bool
-	origAn   analysisState
+	covered  // the board it opened over (the problems turn it their way)
 }
 
 // practicePicker is the picker component: a set (up/down) and a length
@@ -134,13 +131,12 @@ func (pr *practiceState) nextUnsolved(s, l, from int) int {
 // startPractice opens the practice's picker ('t'), keeping the session
 // on screen to come back to.
 func (m *Model) startPractice() tea.Cmd {
-	if m.s.playing && !m.s.end.over && m.s.node.Ply > 0 {
-		m.setMessage(m.tr("pr.gameOn"), true)
+	if m.roomGameOn("pr.gameOn") {
 		return nil
 	}
 	m.cancelAI()
 	m.analysis.cancel()
-	pr := &practiceState{solver: newPracticeSolver(), origS: m.s, origRepl: m.replay, origFlip: m.board.flipped, origAn: m.analysis, set: -1}
+	pr := &practiceState{solver: newPracticeSolver(), covered: m.cover(), set: -1}
 	solved, err := loadSolved(m.opts.ConfigDir)
 	pr.solved = solved
 	if err != nil {
@@ -169,11 +165,7 @@ func (m *Model) leavePractice() {
 	pr := m.practice
 	pr.stop()
 	m.practice = nil
-	m.s = pr.origS
-	m.replay = pr.origRepl
-	m.analysis.restore(pr.origAn)
-	m.board.deselect()
-	m.board.flipped = pr.origFlip // the problems turned it their way
+	m.uncover(pr.covered)
 	m.hint = hintState{}
 	m.setMessage(m.tr("pr.left"), false)
 }

@@ -451,7 +451,7 @@ func TestPracticeQuitAsksAboutTheRecord(t *testing.T) {
 	}
 	press(m, "n")
 	prob := m.s
-	if m.practice == nil || !m.practice.playing || prob == m.practice.origS {
+	if m.practice == nil || !m.practice.playing || prob == m.practice.covered.s {
 		t.Fatalf("no problem on: %q", m.message)
 	}
 	press(m, "q")

@@ -116,11 +116,11 @@ func recoveryMetaPath(path string) string {
 	return strings.TrimSuffix(path, filepath.Ext(path)) + ".json"
 }
 
-// recoveryNote is the note for the game on screen.
-func (m *Model) recoveryNote() recoveryMeta {
-	started, _ := m.s.rec.Get("開始日時")
+// recoveryNote is the note for the game of session s.
+func (m *Model) recoveryNote(s *session) recoveryMeta {
+	started, _ := s.rec.Get("開始日時")
 	n := recoveryMeta{Started: started, Engine: m.ext.cfg, Analyser: m.ext.analyse}
-	for c, pl := range m.s.match.Players {
+	for c, pl := range s.match.Players {
 		n.Players[c] = recoveredPlayer{AI: pl.AI, Level: pl.Level, Engine: pl.Engine, Name: pl.Name, Args: pl.Args, Options: pl.Options}
 	}
 	return n
@@ -138,8 +138,9 @@ func (m *Model) readRecoveryNote(r *kif.Record) (recoveryMeta, bool) {
 	return n, n.Started == started
 }
 
-// autosave keeps the recovery file in step with the game on screen: it
-// encodes here, and the writing runs as a command, off the UI goroutine.
+// autosave keeps the recovery file in step with the player's game (the
+// one on screen, or under the room on top): it encodes here, and the
+// writing runs as a command, off the UI goroutine.
 func (m *Model) autosave() tea.Cmd {
 	path := m.opts.RecoveryFile
 	if path == "" || m.s == nil || m.quitting {
@@ -147,17 +148,18 @@ func (m *Model) autosave() tea.Cmd {
 		// writing it again would offer the game back at the next start.
 		return nil
 	}
-	if !m.s.game || !m.s.dirty || m.s.rec.Root == nil || len(m.s.rec.Root.Children) == 0 {
+	s := m.recordSession()
+	if !s.game || !s.dirty || s.rec.Root == nil || len(s.rec.Root.Children) == 0 {
 		if m.recovery.written {
 			m.dropRecovery()
 		}
 		return nil
 	}
-	note, err := json.Marshal(m.recoveryNote())
+	note, err := json.Marshal(m.recoveryNote(s))
 	if err != nil {
 		note = nil // cannot happen: the note is plain data
 	}
-	data, err := kif.Encode(m.s.rec, kif.FormatKIFU)
+	data, err := kif.Encode(s.rec, kif.FormatKIFU)
 	if err != nil {
 		return m.recoveryFailed(err, append(data, note...))
 	}

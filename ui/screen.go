@@ -86,3 +86,67 @@ func (*drillState) key(m *Model, msg tea.KeyMsg) tea.Cmd    { return m.drillKey(
 func (*drillState) helpKeys(m *Model) helpKeys              { return m.keys.drillHelp() }
 func (*libraryState) key(m *Model, msg tea.KeyMsg) tea.Cmd  { return m.libraryKey(msg) }
 func (st *libraryState) helpKeys(m *Model) helpKeys         { return m.keys.libraryHelp(st.lib == nil) }
+
+// covered is the board a room opened over: the record's session, replay
+// or not, the side the board was turned to and the analysis. It comes
+// back when the room closes, and meanwhile it is what a quit asks about
+// and what the recovery file keeps: the room's own positions are not
+// the player's record.
+type covered struct {
+	s       *session
+	replay  bool
+	flipped bool
+	an      analysisState
+}
+
+// cover is the board as it is now, for a room opening over it.
+func (m *Model) cover() covered {
+	return covered{s: m.s, replay: m.replay, flipped: m.board.flipped, an: m.analysis}
+}
+
+// uncover shows again the board a room opened over.
+func (m *Model) uncover(c covered) {
+	m.s, m.replay, m.board.flipped = c.s, c.replay, c.flipped
+	m.analysis.restore(c.an)
+	m.board.deselect()
+}
+
+// A coveringRoom shows positions of its own over the player's record
+// (the editor, the practice, the lesson, the drill).
+type coveringRoom interface {
+	screen
+	// under is the board it opened over.
+	under() *covered
+	// leave closes it and shows that board again.
+	leave(m *Model)
+}
+
+// roomGameOn refuses a room over a game being played (its clock and its
+// engines would go on unseen), saying why in the room's words; it
+// reports whether it refused.
+func (m *Model) roomGameOn(why string) bool {
+	if m.s.playing && !m.s.end.over && m.s.node.Ply > 0 {
+		m.setMessage(m.tr(why), true)
+		return true
+	}
+	return false
+}
+
+// recordSession is the player's record: the one under the room on top,
+// or the one on the board.
+func (m *Model) recordSession() *session {
+	if r, ok := m.screen().(coveringRoom); ok {
+		return r.under().s
+	}
+	return m.s
+}
+
+func (e *editState) under() *covered      { return &e.covered }
+func (pr *practiceState) under() *covered { return &pr.covered }
+func (ls *lessonState) under() *covered   { return &ls.covered }
+func (d *drillState) under() *covered     { return &d.covered }
+
+func (*editState) leave(m *Model)     { m.cancelEdit() }
+func (*practiceState) leave(m *Model) { m.leavePractice() }
+func (*lessonState) leave(m *Model)   { m.leaveLesson() }
+func (*drillState) leave(m *Model)    { m.leaveDrill() }

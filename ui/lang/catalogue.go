@@ -733,4 +733,6 @@ var catalogue = map[string][2]string{
 	"lrv.made":         {"%d new problems from %d reviewed games (T, p to practise them)", "%d 問を追加しました (解析済み %d 局から。T, p で解く)"},
 	"lrv.notYet":       {"; %d games not reviewed yet (A)", "。未解析 %d 局 (A で解析)"},
 	"lrv.shown":        {"; its review is shown (graph, ? and ??)", "。解析済み: グラフと ?/?? を表示"},
+	// The drill, like the other rooms, waits for the game to end.
+	"dr.gameOn": {"cannot start the drill during a game (x: resign / n: new game)", "対局中は自分の対局からの問題を解けません (x: 投了 / n: 新しい対局)"},
 }
