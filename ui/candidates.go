@@ -124,7 +124,7 @@ func (m *Model) pvLayer() *[game.NumSquares]byte {
 	if l := m.practiceLayer(); l != nil {
 		return l
 	}
-	if !m.ai.thinking || m.ai.purpose != purposeAnalysis || m.editing {
+	if !m.ai.thinking || m.ai.purpose != purposeAnalysis || m.editing() {
 		return nil
 	}
 	lines, pick := m.cands.shown(m.s.pos.Key())

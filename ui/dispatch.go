@@ -42,7 +42,7 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 func (m *Model) onPaste(msg tea.KeyMsg) tea.Cmd {
 	text := strings.TrimSpace(string(msg.Runes))
 	d := newMoveLine(m.lang)
-	if m.editing || m.pendingG || text == "" || strings.ContainsAny(text, "\r\n") || utf8.RuneCountInString(text) > d.in.CharLimit {
+	if m.editing() || m.pendingG || text == "" || strings.ContainsAny(text, "\r\n") || utf8.RuneCountInString(text) > d.in.CharLimit {
 		m.setMessage(m.tr("msg.pasteRefused"), true)
 		return nil
 	}

@@ -66,7 +66,6 @@ func (m *Model) startEdit() {
 	}
 	e.hands = [2]game.Hand{m.s.pos.Hand(game.Black), m.s.pos.Hand(game.White)}
 	m.edit = e
-	m.editing = true
 	m.analysis.reset()
 	m.board.deselect()
 	m.applyEdit()
@@ -146,7 +145,7 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 		var cmds []tea.Cmd
 		for _, r := range msg.Runes {
 			cmds = append(cmds, m.editKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}))
-			if !m.editing {
+			if !m.editing() {
 				break
 			}
 		}
@@ -275,7 +274,6 @@ func (e *editState) flipPromotion(sq game.Square) {
 
 // closeEdit closes the editor, leaving the board as it is.
 func (m *Model) closeEdit() {
-	m.editing = false
 	m.edit = nil
 }
 
@@ -441,7 +439,7 @@ func (e *editState) setPosition(p *game.Position) {
 
 // shownHand is a side's hand as drawn: the editor's while editing.
 func (m *Model) shownHand(c game.Color) game.Hand {
-	if m.editing && m.edit != nil {
+	if m.editing() {
 		return m.edit.hands[c]
 	}
 	return m.s.pos.Hand(c)
@@ -460,8 +458,11 @@ func (k keyMap) editHelp() helpKeys {
 
 // editHandNote marks the hand the number keys fill while editing.
 func (m *Model) editHandNote(c game.Color) string {
-	if !m.editing || m.edit == nil || m.edit.target != targetBlackHand+editTarget(c) {
+	if !m.editing() || m.edit.target != targetBlackHand+editTarget(c) {
 		return ""
 	}
 	return m.theme.Selected.Render(" <- " + m.tr("edit.here"))
 }
+
+// editing reports whether the position editor is open.
+func (m *Model) editing() bool { return m.edit != nil }

@@ -25,7 +25,7 @@ func TestEditorTsumeFromEmptyBoard(t *testing.T) {
 	if got := m.s.pos.SFEN(); got != want {
 		t.Fatalf("edited position %s, want %s", got, want)
 	}
-	if m.editing {
+	if m.editing() {
 		t.Fatal("still editing after Enter")
 	}
 	if !strings.Contains(m.mateLine, "1手詰: ▲５二金") {
@@ -57,7 +57,7 @@ func TestEditorTsumeFromEmptyBoard(t *testing.T) {
 // hjkl and the arrows only move the cursor in the editor.
 func TestEditorCursorKeysDoNotPlace(t *testing.T) {
 	m := run(t, testOptions(), 100, 30, "b", "h", "j", "k", "l", "l", "up", "left")
-	if !m.editing {
+	if !m.editing() {
 		t.Fatal("not editing")
 	}
 	if got := editedSFEN(m); got != game.StartSFEN {
@@ -73,13 +73,13 @@ func TestEditorCursorKeysDoNotPlace(t *testing.T) {
 func TestEditorSharesStudyKeys(t *testing.T) {
 	m := newTestModel(testOptions())
 	press(m, "b", "e", "c", ".", "f")
-	if !m.editing || !m.study.effectMap || !m.study.checkStudy || m.study.kindIdx != 1 || !m.board.flipped {
+	if !m.editing() || !m.study.effectMap || !m.study.checkStudy || m.study.kindIdx != 1 || !m.board.flipped {
 		t.Fatalf("editing %v, effect map %v, check study %v kind %d, flipped %v",
-			m.editing, m.study.effectMap, m.study.checkStudy, m.study.kindIdx, m.board.flipped)
+			m.editing(), m.study.effectMap, m.study.checkStudy, m.study.kindIdx, m.board.flipped)
 	}
 	press(m, "?")
-	if !m.editing || !m.showHelp {
-		t.Fatalf("? while editing: editing %v, help %v", m.editing, m.showHelp)
+	if !m.editing() || !m.showHelp {
+		t.Fatalf("? while editing: editing %v, help %v", m.editing(), m.showHelp)
 	}
 	if got := editedSFEN(m); got != game.StartSFEN {
 		t.Fatalf("the shared keys changed the position: %s", got)
@@ -158,7 +158,7 @@ func TestEditorErrorsInWords(t *testing.T) {
 		t.Fatalf("raw parser message:\n%s", m.View())
 	}
 	m = run(t, testOptions(), 100, 30, "b", "h", "x", "l", "k", "k", "1", "enter")
-	if !m.editing {
+	if !m.editing() {
 		t.Fatal("left the editor with an impossible position")
 	}
 	// 後手 to move while 先手's king is in check.
@@ -176,8 +176,8 @@ func TestEditorLeavesRecordUntilDone(t *testing.T) {
 	o := testOptions()
 	o.Record, _ = kif.ReadKIF("t.kif", "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n")
 	m := run(t, o, 100, 30, "b", "z", "esc")
-	if len(m.s.rec.MainMoves()) != 2 || m.editing {
-		t.Fatalf("Esc changed the record: %d moves, editing %v", len(m.s.rec.MainMoves()), m.editing)
+	if len(m.s.rec.MainMoves()) != 2 || m.editing() {
+		t.Fatalf("Esc changed the record: %d moves, editing %v", len(m.s.rec.MainMoves()), m.editing())
 	}
 	// Unsaved work: a move played in the replay makes the record dirty.
 	// (a fresh record for each run: the runs play into it).
@@ -190,7 +190,7 @@ func TestEditorLeavesRecordUntilDone(t *testing.T) {
 		t.Fatal("leaving the editor over unsaved work did not ask")
 	}
 	m = run(t, fresh(), 100, 30, "end", ":", "3c3d", "enter", "b", "z", "s", "enter", "n")
-	if !m.editing {
+	if !m.editing() {
 		t.Fatal("answering no left the editor")
 	}
 	m = run(t, fresh(), 100, 30, "end", ":", "3c3d", "enter", "b", "z", "s", "enter", "n", "esc")
@@ -198,8 +198,8 @@ func TestEditorLeavesRecordUntilDone(t *testing.T) {
 		t.Fatalf("answering no, then Esc: %d moves (dirty %v), want the 2 unsaved ones", got, m.s.dirty)
 	}
 	m = run(t, fresh(), 100, 30, "end", ":", "3c3d", "enter", "b", "z", "s", "enter", "y")
-	if got := len(m.s.rec.MainMoves()); got != 0 || m.editing {
-		t.Fatalf("answering yes: %d moves, editing %v", got, m.editing)
+	if got := len(m.s.rec.MainMoves()); got != 0 || m.editing() {
+		t.Fatalf("answering yes: %d moves, editing %v", got, m.editing())
 	}
 }
 

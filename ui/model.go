@@ -95,12 +95,11 @@ type Model struct {
 	width  int
 	height int
 
-	s       *session
-	board   boardModel
-	study   studyState
-	replay  bool // reading a record: ←/→ step through it
-	editing bool // free study board: place and remove pieces
-	edit    *editState
+	s      *session
+	board  boardModel
+	study  studyState
+	replay bool // reading a record: ←/→ step through it
+	edit   *editState
 
 	dialog  widget.Dialog
 	message string

@@ -28,7 +28,7 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 	if m.practice != nil && !m.practice.playing {
 		return nil
 	}
-	if msg.X >= f.sideX && !m.editing {
+	if msg.X >= f.sideX && !m.editing() {
 		if i, ok := f.cands.at(msg.Y); ok {
 			return m.pickCandidate(i)
 		}
@@ -43,11 +43,11 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 		return nil
 	}
 	side := m.s.pos.Side()
-	if kind, ok := f.hands[side].kindAt(msg.X, msg.Y); ok && !m.editing {
+	if kind, ok := f.hands[side].kindAt(msg.X, msg.Y); ok && !m.editing() {
 		m.board.chooseHand(m.s.pos, kind)
 		return nil
 	}
-	if !f.geom.grid() && msg.Y == m.board.handRow(side) && !m.editing {
+	if !f.geom.grid() && msg.Y == m.board.handRow(side) && !m.editing() {
 		// The compact hand line: the piece clicked, or the next one when
 		// the click is beside the pieces.
 		if kind, ok := m.hand(side).KindAt(&m.theme, boardWidth+1, msg.X); ok {
@@ -59,7 +59,7 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 	if s == game.NoSquare {
 		return m.onBoard(answer)
 	}
-	if m.editing {
+	if m.editing() {
 		return nil
 	}
 	return m.act(s)

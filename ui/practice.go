@@ -43,11 +43,11 @@ type practiceState struct {
 	cancel context.CancelFunc
 	// wrong: the player's last check was refuted (line shows how); the
 	// next move is a retry.
-	wrong    bool
-	line     []game.Move
-	done     bool // the problem on the board is solved
-	saveErr  string
-	covered  // the board it opened over (the problems turn it their way)
+	wrong   bool
+	line    []game.Move
+	done    bool // the problem on the board is solved
+	saveErr string
+	covered // the board it opened over (the problems turn it their way)
 }
 
 // practicePicker is the picker component: a set (up/down) and a length

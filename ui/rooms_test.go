@@ -109,7 +109,7 @@ func TestRecoveryKeepsTheGameUnderTheEditor(t *testing.T) {
 	settleRecovery(m)
 	press(m, "b", "1", "right", "1")
 	settleRecovery(m)
-	if !m.editing {
+	if !m.editing() {
 		t.Fatalf("no editor (%q)", m.message)
 	}
 	if r, err := kif.ReadFile(o.RecoveryFile); err != nil || len(r.MainMoves()) < 1 {

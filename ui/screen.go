@@ -31,7 +31,7 @@ func (boardParts) status(m *Model) string                  { return m.statusLine
 // screen is the one on top: a room when one is open, else the board.
 func (m *Model) screen() screen {
 	switch {
-	case m.editing && m.edit != nil:
+	case m.editing():
 		return m.edit
 	case m.practice != nil:
 		return m.practice

@@ -132,12 +132,12 @@ func TestPasteGoesToMovePrompt(t *testing.T) {
 	// In the editor a paste does nothing but say so.
 	m2 := newTestModel(testOptions())
 	press(m2, "b")
-	if !m2.editing {
+	if !m2.editing() {
 		t.Fatal("b did not open the editor")
 	}
 	m2.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("qy"), Paste: true})
-	if !m2.editing || m2.quitting || m2.message == "" {
-		t.Fatalf("paste in the editor: editing %v quitting %v message %q", m2.editing, m2.quitting, m2.message)
+	if !m2.editing() || m2.quitting || m2.message == "" {
+		t.Fatalf("paste in the editor: editing %v quitting %v message %q", m2.editing(), m2.quitting, m2.message)
 	}
 }
 

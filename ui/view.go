@@ -217,7 +217,7 @@ func (m *Model) layout() frame {
 // the komadai are (grid layouts); and the check study's content.
 func (m *Model) boardColumn(g boardGeom) ([]string, [2]komadaiBox, checkInfo) {
 	var cells *[game.NumSquares]game.Piece
-	if m.editing && m.edit != nil {
+	if m.editing() {
 		cells = &m.edit.board // as placed, even when not yet a legal position
 	}
 	rows, ci := m.board.ViewIn(m.s.pos, &m.study, cells, g, m.pvLayer(), m.boardHighlight())
@@ -267,7 +267,7 @@ func (m *Model) boardColumn(g boardGeom) ([]string, [2]komadaiBox, checkInfo) {
 // while the engine line's layer is drawn (it marks the best move already,
 // ^ to 1, and its numbering must stay readable) or the editor is open.
 func (m *Model) boardHighlight() game.Move {
-	if m.editing || m.pvLayer() != nil {
+	if m.editing() || m.pvLayer() != nil {
 		return game.NoMove
 	}
 	return m.highlightMove()
