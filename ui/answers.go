@@ -89,8 +89,8 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case quitMsg:
 		m.quitting = true
-		if m.practice != nil {
-			m.practice.stop() // its search ends with the program
+		if m.practice() != nil {
+			m.practice().stop() // its search ends with the program
 		}
 		m.cancelAI()
 		m.ext.closeEngines()
@@ -122,8 +122,8 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case engineFailAnswerMsg:
 		cmd = m.onEngineFailAnswer(msg)
 	case leaveRoomThenMsg:
-		if r, ok := m.screen().(coveringRoom); ok {
-			r.leave(m)
+		if m.room != nil {
+			m.room.leave(m)
 		}
 		cmd, _ = m.onAnswer(msg.then)
 	case lessonSquaresMsg:

@@ -209,9 +209,9 @@ func (m *Model) startDrill() tea.Cmd {
 	}
 	m.cancelAI()
 	m.analysis.cancel()
-	m.drill = &drillState{set: set, order: set.Order(m.now()), covered: m.cover(), fromLibrary: m.libraryShown()}
+	m.room = &drillState{set: set, order: set.Order(m.now()), covered: m.cover(), fromLibrary: m.libraryShown()}
 	m.analysis.reset()
-	if m.drill.fromLibrary {
+	if m.drill().fromLibrary {
 		m.library.hidden = true // the board shows the problem
 	}
 	m.showDrill()
@@ -220,7 +220,7 @@ func (m *Model) startDrill() tea.Cmd {
 
 // showDrill puts the drill's problem on the board.
 func (m *Model) showDrill() {
-	d := m.drill
+	d := m.drill()
 	p := d.order[d.idx]
 	pos, err := p.Position()
 	if err != nil {
@@ -248,7 +248,7 @@ func moveLabel(p *game.Position, mv game.Move) string { return pvText(p, []game.
 
 // drillMove judges the player's answer and shows the line that follows.
 func (m *Model) drillMove(mv game.Move) tea.Cmd {
-	d := m.drill
+	d := m.drill()
 	if d.answered {
 		return nil
 	}
@@ -292,7 +292,7 @@ func (m *Model) drillKey(msg tea.KeyMsg) tea.Cmd {
 	if cmd, ok := m.modeKey(msg); ok {
 		return cmd
 	}
-	d := m.drill
+	d := m.drill()
 	switch {
 	case key.Matches(msg, m.keys.Cancel) && m.board.hasSelection():
 		m.board.deselect()
@@ -320,8 +320,8 @@ func (m *Model) drillKey(msg tea.KeyMsg) tea.Cmd {
 
 // leaveDrill shows the session the drill opened over.
 func (m *Model) leaveDrill() {
-	d := m.drill
-	m.drill = nil
+	d := m.drill()
+	m.room = nil
 	m.uncover(d.covered)
 	if d.fromLibrary && m.library != nil {
 		m.library.hidden = false

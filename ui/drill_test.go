@@ -63,7 +63,7 @@ func TestMistakesDrill(t *testing.T) {
 
 	start := func() {
 		press(m, "T")
-		drive(t, m, keyCmd(m, "p"), func() bool { return m.drill != nil }, 5*time.Second)
+		drive(t, m, keyCmd(m, "p"), func() bool { return m.drill() != nil }, 5*time.Second)
 		if !strings.Contains(m.message, "problem 1/1") || m.s == orig || m.s.pos.SFEN() != set.Problems[0].SFEN {
 			t.Fatalf("the drill shows %q on %s", m.message, m.s.pos.SFEN())
 		}
@@ -78,7 +78,7 @@ func TestMistakesDrill(t *testing.T) {
 		t.Errorf("a wrong answer says %q", m.message)
 	}
 	press(m, "n")
-	if m.drill != nil || m.s != orig {
+	if m.drill() != nil || m.s != orig {
 		t.Fatal("the last problem answered, n does not leave the drill for the record")
 	}
 	if c := card(); c.Wrong != 1 || c.Box != 0 {
@@ -90,7 +90,7 @@ func TestMistakesDrill(t *testing.T) {
 		t.Errorf("the mate played says %q", m.message)
 	}
 	press(m, "esc")
-	if m.drill != nil || m.s != orig {
+	if m.drill() != nil || m.s != orig {
 		t.Fatal("esc does not leave the drill")
 	}
 	if c := card(); c.Right != 1 || c.Box != 1 {
@@ -117,12 +117,12 @@ func TestPickerOpensOwnProblems(t *testing.T) {
 	}
 	m := New(o)
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	drive(t, m, keyCmd(m, "t"), func() bool { return m.practice != nil && m.practice.loaded }, 10*time.Second)
+	drive(t, m, keyCmd(m, "t"), func() bool { return m.practice() != nil && m.practice().loaded }, 10*time.Second)
 	if v := stripANSI(m.View()); !strings.Contains(v, "T my mistakes") {
 		t.Errorf("the picker does not offer them:\n%s", v)
 	}
 	press(m, "T")
-	if m.practice != nil || m.drill == nil || !strings.Contains(m.message, "problem 1/1") {
-		t.Fatalf("T in the picker: practice %v, drill %v, %q", m.practice != nil, m.drill != nil, m.message)
+	if m.practice() != nil || m.drill() == nil || !strings.Contains(m.message, "problem 1/1") {
+		t.Fatalf("T in the picker: practice %v, drill %v, %q", m.practice() != nil, m.drill() != nil, m.message)
 	}
 }

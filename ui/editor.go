@@ -65,7 +65,7 @@ func (m *Model) startEdit() {
 		e.board[s] = m.s.pos.PieceAt(s)
 	}
 	e.hands = [2]game.Hand{m.s.pos.Hand(game.Black), m.s.pos.Hand(game.White)}
-	m.edit = e
+	m.room = e
 	m.analysis.reset()
 	m.board.deselect()
 	m.applyEdit()
@@ -78,8 +78,8 @@ func (e *editState) sfen() string { return game.ComposeSFEN(&e.board, e.side, e.
 // is a possible one; otherwise the board shows the pieces as placed and
 // the error says what is wrong.
 func (m *Model) applyEdit() {
-	p, why := m.edit.position()
-	m.edit.err = why
+	p, why := m.edit().position()
+	m.edit().err = why
 	if p != nil {
 		m.s = newSession(p)
 		m.replay = true
@@ -151,8 +151,8 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	}
-	removing := m.edit.remove
-	m.edit.remove = false
+	removing := m.edit().remove
+	m.edit().remove = false
 	if cmd, ok := m.editorKey(msg); ok {
 		return cmd
 	}
@@ -218,7 +218,7 @@ func (m *Model) editorSharedKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 // turn a piece, change the side to move or the target, reset); it reports
 // whether the key was one of them.
 func (m *Model) editPiece(s string, removing bool) bool {
-	e := m.edit
+	e := m.edit()
 	sq := m.board.cursor
 	switch s {
 	case "x", "delete", "backspace":
@@ -274,13 +274,13 @@ func (e *editState) flipPromotion(sq game.Square) {
 
 // closeEdit closes the editor, leaving the board as it is.
 func (m *Model) closeEdit() {
-	m.edit = nil
+	m.room = nil
 }
 
 // cancelEdit closes the editor and shows the board it opened over; the
 // side the board was turned to in the editor stays.
 func (m *Model) cancelEdit() {
-	c := m.edit.covered
+	c := m.edit().covered
 	m.closeEdit()
 	c.flipped = m.board.flipped
 	m.uncover(c)
@@ -289,7 +289,7 @@ func (m *Model) cancelEdit() {
 // finishEdit leaves the editor with its position as a new record, asking
 // first when the record on screen has unsaved work.
 func (m *Model) finishEdit() tea.Cmd {
-	e := m.edit
+	e := m.edit()
 	p, why := e.position()
 	if p == nil {
 		m.setMessage(m.tr("edit.bad")+why, true)
@@ -325,7 +325,7 @@ func (m *Model) takeEdit(p *game.Position) {
 // cursor's square for the placing side, or into a hand. With remove it
 // takes one of t from the target hand back to the box instead.
 func (m *Model) editPut(t game.PieceType, remove bool) {
-	e := m.edit
+	e := m.edit()
 	if e.target != targetBoard {
 		c := game.Color(e.target - targetBlackHand)
 		if t == game.King {
@@ -440,7 +440,7 @@ func (e *editState) setPosition(p *game.Position) {
 // shownHand is a side's hand as drawn: the editor's while editing.
 func (m *Model) shownHand(c game.Color) game.Hand {
 	if m.editing() {
-		return m.edit.hands[c]
+		return m.edit().hands[c]
 	}
 	return m.s.pos.Hand(c)
 }
@@ -458,11 +458,11 @@ func (k keyMap) editHelp() helpKeys {
 
 // editHandNote marks the hand the number keys fill while editing.
 func (m *Model) editHandNote(c game.Color) string {
-	if !m.editing() || m.edit.target != targetBlackHand+editTarget(c) {
+	if !m.editing() || m.edit().target != targetBlackHand+editTarget(c) {
 		return ""
 	}
 	return m.theme.Selected.Render(" <- " + m.tr("edit.here"))
 }
 
 // editing reports whether the position editor is open.
-func (m *Model) editing() bool { return m.edit != nil }
+func (m *Model) editing() bool { return m.edit() != nil }

@@ -116,8 +116,8 @@ func mixed(l Lang, line string) string {
 func stopWork(m *Model) {
 	m.cancelAI()
 	m.analysis.cancel()
-	if m.practice != nil {
-		m.practice.stop()
+	if m.practice() != nil {
+		m.practice().stop()
 	}
 	m.ext.closeEngines()
 }

@@ -366,7 +366,7 @@ func (m *Model) startLesson() tea.Cmd {
 	if err != nil {
 		ls.saveErr = fileErrWords(m.lang, err)
 	}
-	m.lesson = ls
+	m.room = ls
 	m.analysis.reset()
 	// The study's overlays would draw over the lesson's marks.
 	m.study = studyState{}
@@ -378,7 +378,7 @@ func (m *Model) startLesson() tea.Cmd {
 
 // newLesson draws the lesson's questions and shows the first.
 func (m *Model) newLesson() {
-	ls := m.lesson
+	ls := m.lesson()
 	rng := m.lessonRand()
 	ls.questions, ls.firstRight, ls.cur, ls.done = nil, nil, 0, false
 	for _, k := range lessonOrder(ls.progress, lessonLength) {
@@ -389,7 +389,7 @@ func (m *Model) newLesson() {
 
 // showQuestion puts the current question's position on the board.
 func (m *Model) showQuestion() {
-	ls := m.lesson
+	ls := m.lesson()
 	q := ls.question()
 	ls.marks, ls.graded, ls.gaveUp = game.Empty, false, false
 	ls.pick, ls.pickRow = [2]game.PieceType{}, 0
@@ -408,8 +408,8 @@ func (m *Model) showQuestion() {
 
 // leaveLesson closes the lesson and shows the session it opened over.
 func (m *Model) leaveLesson() {
-	ls := m.lesson
-	m.lesson = nil
+	ls := m.lesson()
+	m.room = nil
 	m.uncover(ls.covered)
 	m.study = ls.origStudy
 	m.board.cursor = ls.origCursor
@@ -440,7 +440,7 @@ func (k keyMap) lessonKeys() lessonKeys {
 
 // lessonKey handles a key in the lesson.
 func (m *Model) lessonKey(msg tea.KeyMsg) tea.Cmd {
-	ls := m.lesson
+	ls := m.lesson()
 	k := m.keys
 	lk := k.lessonKeys()
 	if cmd, ok := m.modeKey(msg); ok {
@@ -505,11 +505,11 @@ func (m *Model) lessonClick(msg tea.MouseMsg) tea.Cmd {
 	bv := m.board.renderer(m.s.pos)
 	bv.geom = g
 	s, ok := bv.hit(msg.X-g.boardX(), msg.Y-g.boardY())
-	if !ok || m.lesson.done {
+	if !ok || m.lesson().done {
 		return nil
 	}
 	m.board.cursor = s
-	if m.lesson.finished() {
+	if m.lesson().finished() {
 		return nil
 	}
 	m.toggleLessonMark(s)
@@ -519,7 +519,7 @@ func (m *Model) lessonClick(msg tea.MouseMsg) tea.Cmd {
 // toggleLessonMark marks s, or takes its mark off. The king's own square
 // is never an answer: it is not marked, and the status says why.
 func (m *Model) toggleLessonMark(s game.Square) {
-	ls := m.lesson
+	ls := m.lesson()
 	if !s.Valid() || ls.finished() || ls.isClose() {
 		return
 	}
@@ -539,7 +539,7 @@ type lessonSquaresMsg struct{ squares []game.Square }
 
 // onLessonSquares marks the squares typed after ':'.
 func (m *Model) onLessonSquares(msg lessonSquaresMsg) {
-	ls := m.lesson
+	ls := m.lesson()
 	if ls == nil || ls.done || ls.finished() || ls.isClose() {
 		return
 	}
@@ -553,7 +553,7 @@ func (m *Model) onLessonSquares(msg lessonSquaresMsg) {
 // gradeLesson grades the marks ('s'), which ends the question; the notes
 // say how it went and the rule behind the answer.
 func (m *Model) gradeLesson() {
-	ls := m.lesson
+	ls := m.lesson()
 	switch {
 	case ls.finished():
 		return
@@ -572,7 +572,7 @@ func (m *Model) gradeLesson() {
 // showLessonAnswer ends the question with its answer drawn ('a'), over
 // the player's marks; it counts as missed.
 func (m *Model) showLessonAnswer() {
-	ls := m.lesson
+	ls := m.lesson()
 	if ls.finished() {
 		return
 	}
@@ -584,7 +584,7 @@ func (m *Model) showLessonAnswer() {
 // lesson and in the progress file (not when that file could not be
 // read: it is left as it is).
 func (m *Model) recordLesson(right bool) {
-	ls := m.lesson
+	ls := m.lesson()
 	ls.firstRight = append(ls.firstRight, right)
 	id := lessonKinds[ls.question().kind].id
 	r := ls.progress[id]
@@ -605,7 +605,7 @@ func (m *Model) recordLesson(right bool) {
 // nextQuestion goes on to the next question ('n', or Enter once this
 // one is over), or to the summary after the last.
 func (m *Model) nextQuestion() {
-	ls := m.lesson
+	ls := m.lesson()
 	if !ls.finished() {
 		m.setMessage(m.tr("ls.finishFirst"), true)
 		return

@@ -113,7 +113,7 @@ func (ls *lessonState) closeRight() bool {
 // Enter go from X to Y and back, x clears both; handled is false for the
 // lesson's other keys. The board's marking keys do nothing here.
 func (m *Model) closeKey(msg tea.KeyMsg) (handled bool) {
-	ls := m.lesson
+	ls := m.lesson()
 	k := m.keys
 	lk := k.lessonKeys()
 	switch {
@@ -137,7 +137,7 @@ func (m *Model) closeKey(msg tea.KeyMsg) (handled bool) {
 // on this king square become the marks, so the board draws them against
 // the close checks square by square as the other questions' marks are.
 func (m *Model) gradeClose() {
-	ls := m.lesson
+	ls := m.lesson()
 	if ls.pick[0] == game.NoPieceType || ls.pick[1] == game.NoPieceType {
 		m.setMessage(m.tr("ls.close.choose"), true)
 		return
@@ -149,7 +149,7 @@ func (m *Model) gradeClose() {
 
 // closeVerdict is the grade of a close-check question, in a sentence.
 func (m *Model) closeVerdict() string {
-	ls := m.lesson
+	ls := m.lesson()
 	q := ls.question()
 	ans := q.answer()
 	// The verdict names no pieces: the panel shows the pair beside it, and
@@ -181,7 +181,7 @@ func (m *Model) closeRule(q lessonQuestion) string {
 // question is open, X and Y with the one the keys change marked '>' and
 // how to change them; once graded, the pair chosen and where it meets.
 func (m *Model) closePanel() []string {
-	ls := m.lesson
+	ls := m.lesson()
 	name := func(i int) string {
 		if ls.pick[i] == game.NoPieceType {
 			return m.theme.Dim.Render(m.tr("ls.close.none"))

@@ -153,32 +153,32 @@ func TestLessonCloseChoosing(t *testing.T) {
 		t.Fatalf("no question or picker on\n%s", v)
 	}
 	press(m, "h") // round the end: the last kind
-	if m.lesson.pick[0] != game.Dragon {
-		t.Errorf("h from nothing chose %v", m.lesson.pick[0])
+	if m.lesson().pick[0] != game.Dragon {
+		t.Errorf("h from nothing chose %v", m.lesson().pick[0])
 	}
 	press(m, "l", "l", "l", "l") // 龍, then 歩 香 桂 銀
-	if m.lesson.pick[0] != game.Silver {
-		t.Errorf("l stepped to %s, want 銀", m.lesson.pick[0].Name())
+	if m.lesson().pick[0] != game.Silver {
+		t.Errorf("l stepped to %s, want 銀", m.lesson().pick[0].Name())
 	}
 	press(m, "s")
-	if m.lesson.graded || !strings.Contains(m.message, "choose X and Y") {
+	if m.lesson().graded || !strings.Contains(m.message, "choose X and Y") {
 		t.Errorf("graded with Y not chosen (message %q)", m.message)
 	}
 	press(m, "j", "l", "l", "l", "l", "l") // Y: 金
-	if m.lesson.pick != [2]game.PieceType{game.Silver, game.Gold} || m.lesson.pickRow != 1 {
-		t.Errorf("pick %v row %d", m.lesson.pick, m.lesson.pickRow)
+	if m.lesson().pick != [2]game.PieceType{game.Silver, game.Gold} || m.lesson().pickRow != 1 {
+		t.Errorf("pick %v row %d", m.lesson().pick, m.lesson().pickRow)
 	}
 	if v := stripANSI(m.View()); !strings.Contains(v, "> Y (後手): < 金 gold >") {
 		t.Errorf("the panel does not show the choice:\n%s", v)
 	}
 	press(m, ":", "enter", " ")
 	click(m, 1+4*3+1, 1+2+1) // ６二 on the compact board
-	if m.dialog != nil || m.lesson.marks.NonZero() {
-		t.Errorf("marking in a close-check question: dialog %T marks %v", m.dialog, m.lesson.marks)
+	if m.dialog != nil || m.lesson().marks.NonZero() {
+		t.Errorf("marking in a close-check question: dialog %T marks %v", m.dialog, m.lesson().marks)
 	}
 	press(m, "x")
-	if m.lesson.pick != [2]game.PieceType{} || m.lesson.pickRow != 0 {
-		t.Errorf("x left %v row %d", m.lesson.pick, m.lesson.pickRow)
+	if m.lesson().pick != [2]game.PieceType{} || m.lesson().pickRow != 0 {
+		t.Errorf("x left %v row %d", m.lesson().pick, m.lesson().pickRow)
 	}
 }
 
@@ -205,7 +205,7 @@ func TestLessonCloseWrong(t *testing.T) {
 			t.Errorf("silvers' meeting %s drawn %q, want 'X'", s.Japanese(), c)
 		}
 	}
-	if r := m.lesson.progress[lessonKinds[q.kind].id]; r.Asked != 1 || r.RightFirst != 0 || !r.LastMissed {
+	if r := m.lesson().progress[lessonKinds[q.kind].id]; r.Asked != 1 || r.RightFirst != 0 || !r.LastMissed {
 		t.Errorf("progress %+v", r)
 	}
 }
@@ -218,7 +218,7 @@ func TestLessonCloseRightHereOnly(t *testing.T) {
 	m := playLesson(t, lessonOptions(t), lessonQuestion{lessonBishopClose, game.NewSquare(5, 1), game.Bishop})
 	choosePair(t, m, game.Silver, game.Gold)
 	press(m, "s")
-	if m.lesson.right() {
+	if m.lesson().right() {
 		t.Fatalf("銀/金 graded right")
 	}
 	notes := stripANSI(strings.Join(m.lessonNotes(), " "))
@@ -235,7 +235,7 @@ func TestLessonCloseAlikeRight(t *testing.T) {
 	m := playLesson(t, lessonOptions(t), lessonQuestion{lessonRookClose, game.NewSquare(2, 2), game.Rook})
 	choosePair(t, m, game.ProSilver, game.ProPawn)
 	press(m, "s")
-	if !m.lesson.right() || !strings.Contains(stripANSI(m.View()), "right! every close check (4)") {
+	if !m.lesson().right() || !strings.Contains(stripANSI(m.View()), "right! every close check (4)") {
 		t.Errorf("全/と not graded right:\n%s", stripANSI(m.View()))
 	}
 }

@@ -208,10 +208,10 @@ func playLesson(t *testing.T, o Options, q lessonQuestion) *Model {
 	t.Helper()
 	m := newTestModel(o)
 	press(m, "L")
-	if m.lesson == nil {
+	if m.lesson() == nil {
 		t.Fatalf("L opened no lesson (message %q)", m.message)
 	}
-	m.lesson.questions[m.lesson.cur] = q
+	m.lesson().questions[m.lesson().cur] = q
 	m.showQuestion()
 	return m
 }
@@ -290,7 +290,7 @@ func TestLessonRight(t *testing.T) {
 				t.Errorf("問%d: %s drawn %q, want '='", lessonKinds[q.kind].num, s.Japanese(), c)
 			}
 		}
-		if r := m.lesson.progress[lessonKinds[q.kind].id]; r.Asked != 1 || r.RightFirst != 1 || r.LastMissed {
+		if r := m.lesson().progress[lessonKinds[q.kind].id]; r.Asked != 1 || r.RightFirst != 1 || r.LastMissed {
 			t.Errorf("問%d: progress %+v", lessonKinds[q.kind].num, r)
 		}
 	}
@@ -323,7 +323,7 @@ func TestLessonWrong(t *testing.T) {
 		if c := cellMark(t, v, extra); c != 'X' {
 			t.Errorf("問%d: extra %s drawn %q", lessonKinds[q.kind].num, extra.Japanese(), c)
 		}
-		if r := m.lesson.progress[lessonKinds[q.kind].id]; r.Asked != 1 || r.RightFirst != 0 || !r.LastMissed {
+		if r := m.lesson().progress[lessonKinds[q.kind].id]; r.Asked != 1 || r.RightFirst != 0 || !r.LastMissed {
 			t.Errorf("問%d: progress %+v", lessonKinds[q.kind].num, r)
 		}
 	}
@@ -335,7 +335,7 @@ func TestLessonAnswerShown(t *testing.T) {
 	for _, q := range lessonCases {
 		m := playLesson(t, lessonOptions(t), q)
 		press(m, "s") // nothing marked: not graded
-		if m.lesson.graded {
+		if m.lesson().graded {
 			t.Fatalf("問%d: graded with no marks", lessonKinds[q.kind].num)
 		}
 		press(m, "a")
@@ -351,7 +351,7 @@ func TestLessonAnswerShown(t *testing.T) {
 				t.Errorf("問%d: answer %s drawn %q", lessonKinds[q.kind].num, s.Japanese(), c)
 			}
 		}
-		if got := m.lesson.firstRight; len(got) != 1 || got[0] {
+		if got := m.lesson().firstRight; len(got) != 1 || got[0] {
 			t.Errorf("問%d: results %v", lessonKinds[q.kind].num, got)
 		}
 	}
@@ -362,14 +362,14 @@ func TestLessonAnswerShown(t *testing.T) {
 func TestLessonMarkByCursorAndMouse(t *testing.T) {
 	m := playLesson(t, lessonOptions(t), lessonCases[0]) // 銀打ち, king ７三
 	press(m, "j", "enter")                               // ７四
-	if !m.lesson.marks.Has(game.NewSquare(7, 4)) {
-		t.Fatalf("enter did not mark ７四: %v", m.lesson.marks)
+	if !m.lesson().marks.Has(game.NewSquare(7, 4)) {
+		t.Fatalf("enter did not mark ７四: %v", m.lesson().marks)
 	}
 	// A click on ６二: compact board, its column 3 (files 9..1) and rank 2.
 	col, row := 9-6, 2-1
 	m.Update(tea.MouseMsg{X: 1 + 4*col + 1, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
-	if !m.lesson.marks.Has(game.NewSquare(6, 2)) {
-		t.Fatalf("the click did not mark ６二: %v", m.lesson.marks)
+	if !m.lesson().marks.Has(game.NewSquare(6, 2)) {
+		t.Fatalf("the click did not mark ６二: %v", m.lesson().marks)
 	}
 	press(m, "k", "k") // the cursor off both marks
 	v := m.View()
@@ -380,12 +380,12 @@ func TestLessonMarkByCursorAndMouse(t *testing.T) {
 	}
 	m.board.cursor = game.NewSquare(7, 4)
 	press(m, "enter") // unmark ７四
-	if m.lesson.marks.Has(game.NewSquare(7, 4)) {
+	if m.lesson().marks.Has(game.NewSquare(7, 4)) {
 		t.Errorf("enter did not unmark ７四")
 	}
 	press(m, "x")
-	if m.lesson.marks.NonZero() {
-		t.Errorf("x left marks %v", m.lesson.marks)
+	if m.lesson().marks.NonZero() {
+		t.Errorf("x left marks %v", m.lesson().marks)
 	}
 }
 
@@ -414,8 +414,8 @@ func TestLessonTypedSquares(t *testing.T) {
 	if m.dialog == nil || !strings.Contains(m.View(), "not a square: zz") {
 		t.Errorf("a bad square closed the prompt or was not named:\n%s", stripANSI(m.View()))
 	}
-	if m.lesson.marks.NonZero() {
-		t.Errorf("a refused line marked %v", m.lesson.marks)
+	if m.lesson().marks.NonZero() {
+		t.Errorf("a refused line marked %v", m.lesson().marks)
 	}
 }
 
@@ -426,12 +426,12 @@ func TestLessonFiveQuestions(t *testing.T) {
 	m := newTestModel(o)
 	press(m, ":", "7g7f", "enter", "u") // a record to come back to (at ply 0)
 	press(m, "L")
-	if m.lesson == nil || len(m.lesson.questions) != lessonLength {
-		t.Fatalf("lesson %+v", m.lesson)
+	if m.lesson() == nil || len(m.lesson().questions) != lessonLength {
+		t.Fatalf("lesson %+v", m.lesson())
 	}
 	seen := map[lessonKind]bool{}
 	for i := range lessonLength {
-		q := m.lesson.question()
+		q := m.lesson().question()
 		seen[q.kind] = true
 		if m.s.pos.King(game.White) != q.king {
 			t.Fatalf("question %d: the board's king is on %v, not %v", i+1, m.s.pos.King(game.White), q.king)
@@ -439,8 +439,8 @@ func TestLessonFiveQuestions(t *testing.T) {
 		typeSquares(m, q.answer())
 		press(m, "s", "enter")
 	}
-	if !m.lesson.done || m.lesson.score() != lessonLength {
-		t.Fatalf("done %v score %d", m.lesson.done, m.lesson.score())
+	if !m.lesson().done || m.lesson().score() != lessonLength {
+		t.Fatalf("done %v score %d", m.lesson().done, m.lesson().score())
 	}
 	if !strings.Contains(m.View(), "lesson over: 5 of 5") {
 		t.Errorf("no score on\n%s", stripANSI(m.View()))
@@ -449,12 +449,12 @@ func TestLessonFiveQuestions(t *testing.T) {
 		t.Errorf("a fresh lesson asked %d kinds, want %d", len(seen), lessonLength)
 	}
 	press(m, "n")
-	if m.lesson.done || m.lesson.cur != 0 {
+	if m.lesson().done || m.lesson().cur != 0 {
 		t.Errorf("n did not start another lesson")
 	}
 	press(m, "esc")
-	if m.lesson != nil || m.s.node.Ply != 0 || len(m.s.rec.Root.Children) != 1 {
-		t.Errorf("esc did not give back the record: lesson %v ply %d", m.lesson, m.s.node.Ply)
+	if m.lesson() != nil || m.s.node.Ply != 0 || len(m.s.rec.Root.Children) != 1 {
+		t.Errorf("esc did not give back the record: lesson %v ply %d", m.lesson(), m.s.node.Ply)
 	}
 }
 
@@ -466,21 +466,21 @@ func TestLessonProgressAcrossRestart(t *testing.T) {
 	press(m, "a")
 	m2 := newTestModel(o)
 	press(m2, "L")
-	if got := m2.lesson.question().kind; got != lessonRookDest {
+	if got := m2.lesson().question().kind; got != lessonRookDest {
 		t.Errorf("the first question after a restart is 問%d, want the missed 問4", lessonKinds[got].num)
 	}
-	if r := m2.lesson.progress[lessonKinds[lessonRookDest].id]; r.Asked != 1 || !r.LastMissed {
+	if r := m2.lesson().progress[lessonKinds[lessonRookDest].id]; r.Asked != 1 || !r.LastMissed {
 		t.Errorf("progress after a restart: %+v", r)
 	}
 	if !strings.Contains(m2.View(), "(again)") {
 		t.Errorf("the missed kind is not shown as asked again")
 	}
 	// Answered right this time, it no longer comes first.
-	typeSquares(m2, m2.lesson.question().answer())
+	typeSquares(m2, m2.lesson().question().answer())
 	press(m2, "s")
 	m3 := newTestModel(o)
 	press(m3, "L")
-	if got := m3.lesson.question().kind; got == lessonRookDest {
+	if got := m3.lesson().question().kind; got == lessonRookDest {
 		t.Errorf("問4, answered right, still comes first")
 	}
 }
@@ -509,8 +509,8 @@ func TestLessonCorruptProgress(t *testing.T) {
 func TestLessonRefusedDuringGame(t *testing.T) {
 	m := newTestModel(lessonOptions(t))
 	press(m, ":", "7g7f", "enter", "L")
-	if m.lesson != nil || !strings.Contains(m.message, "during a game") {
-		t.Errorf("lesson %v, message %q", m.lesson, m.message)
+	if m.lesson() != nil || !strings.Contains(m.message, "during a game") {
+		t.Errorf("lesson %v, message %q", m.lesson(), m.message)
 	}
 }
 
@@ -518,8 +518,8 @@ func TestLessonRefusedDuringGame(t *testing.T) {
 func TestLessonFromPracticePicker(t *testing.T) {
 	m := newTestModel(lessonOptions(t))
 	press(m, "t", "L")
-	if m.practice != nil || m.lesson == nil {
-		t.Errorf("practice %v, lesson %v", m.practice != nil, m.lesson != nil)
+	if m.practice() != nil || m.lesson() == nil {
+		t.Errorf("practice %v, lesson %v", m.practice() != nil, m.lesson() != nil)
 	}
 }
 
@@ -531,7 +531,7 @@ func TestLessonQuitAsksAboutTheRecord(t *testing.T) {
 		t.Fatalf("q in the lesson over an unsaved record: dialog %T", m.dialog)
 	}
 	press(m, "n")
-	if m.lesson == nil {
+	if m.lesson() == nil {
 		t.Errorf("cancelling the quit left the lesson")
 	}
 }
@@ -546,7 +546,7 @@ func TestLessonKeyStorm(t *testing.T) {
 	m := newTestModel(lessonOptions(t))
 	sizes := [][2]int{{80, 24}, {100, 30}, {200, 50}, {120, 40}, {30, 10}}
 	for i := range 3000 {
-		if m.lesson == nil && m.dialog == nil {
+		if m.lesson() == nil && m.dialog == nil {
 			press(m, "L")
 		}
 		if i%300 == 0 {
@@ -567,7 +567,7 @@ func TestLessonKeyStorm(t *testing.T) {
 			m.Update(tea.MouseMsg{X: rng.IntN(210), Y: rng.IntN(55), Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
 		}
 		_ = m.View()
-		if ls := m.lesson; ls != nil {
+		if ls := m.lesson(); ls != nil {
 			if ls.cur < 0 || ls.cur >= len(ls.questions) || len(ls.firstRight) > len(ls.questions) {
 				t.Fatalf("event %d: question %d of %d, %d results", i, ls.cur, len(ls.questions), len(ls.firstRight))
 			}
@@ -582,16 +582,16 @@ func TestLessonKeyStorm(t *testing.T) {
 func TestLessonKingSquareNotMarked(t *testing.T) {
 	m := newTestModel(testOptions())
 	press(m, "L")
-	if m.lesson == nil {
+	if m.lesson() == nil {
 		t.Fatal("L did not open the lesson")
 	}
-	for m.lesson.isClose() {
-		m.lesson.cur++
+	for m.lesson().isClose() {
+		m.lesson().cur++
 	}
-	king := m.lesson.question().king
+	king := m.lesson().question().king
 	m.toggleLessonMark(king)
 	m.onLessonSquares(lessonSquaresMsg{squares: []game.Square{king}})
-	if m.lesson.marks.Has(king) || m.message == "" {
+	if m.lesson().marks.Has(king) || m.message == "" {
 		t.Fatalf("the king's square %s was marked (message %q)", king.Japanese(), m.message)
 	}
 }

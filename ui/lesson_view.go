@@ -13,7 +13,7 @@ import (
 // ('?') while the question is open; once graded, each square as it went:
 // '=' marked and right, '-' missed, 'X' marked but not an answer.
 func (m *Model) lessonMarks() [game.NumSquares]mark {
-	ls := m.lesson
+	ls := m.lesson()
 	var mk markSet
 	if ls.graded {
 		ans := ls.question().answer()
@@ -85,7 +85,7 @@ func (m *Model) ruleText(q lessonQuestion) string {
 // lessonStatus is the status line of the lesson: where it stands and
 // the square under the cursor, which the cursor's own mark hides.
 func (m *Model) lessonStatus() string {
-	ls := m.lesson
+	ls := m.lesson()
 	s := m.theme.Title.Render(m.tr("ls.title"))
 	if ls.done {
 		return s
@@ -104,7 +104,7 @@ func (m *Model) lessonStatus() string {
 // lessonNotes are the lines under the board: the grade and the rule
 // once a question is over, the score at the end.
 func (m *Model) lessonNotes() []string {
-	ls := m.lesson
+	ls := m.lesson()
 	if ls.done {
 		return []string{m.theme.Good.Render(fmt.Sprintf(m.tr("ls.done"), ls.score(), len(ls.questions)))}
 	}
@@ -133,7 +133,7 @@ func (m *Model) lessonNotes() []string {
 // rows: the question, the marks' legend and the player's marks, then
 // each kind's record; at the end, each question's result.
 func (m *Model) lessonPanel(w, h int) []string {
-	ls := m.lesson
+	ls := m.lesson()
 	var out []string
 	add := func(s string) { out = append(out, truncate(s, w)) }
 	addWrapped := func(s string) {
@@ -192,7 +192,7 @@ func (m *Model) lessonPanel(w, h int) []string {
 
 // progressRows is each kind's record: right the first time of asked.
 func (m *Model) progressRows(w int) []string {
-	ls := m.lesson
+	ls := m.lesson()
 	out := []string{m.theme.Dim.Render(truncate(m.tr("ls.progress"), w))}
 	for k := range lessonKind(numLessonKinds) {
 		r := ls.progress[lessonKinds[k].id]

@@ -290,11 +290,11 @@ func TestLibraryProblemsFromPlayer(t *testing.T) {
 	// of the game opened before), and Esc comes back to the list.
 	keyUpdate(m, "T")
 	keyUpdate(m, "p")
-	if m.drill == nil || m.libraryShown() || !strings.Contains(m.message, "problem 1/") || len(m.analysis.results) != 0 {
-		t.Fatalf("T, p over the list: drill %v, list shown %v, %d results, %q", m.drill != nil, m.libraryShown(), len(m.analysis.results), m.message)
+	if m.drill() == nil || m.libraryShown() || !strings.Contains(m.message, "problem 1/") || len(m.analysis.results) != 0 {
+		t.Fatalf("T, p over the list: drill %v, list shown %v, %d results, %q", m.drill() != nil, m.libraryShown(), len(m.analysis.results), m.message)
 	}
 	keyUpdate(m, "esc")
-	if m.drill != nil || !m.libraryShown() || len(m.analysis.results) != moves+1 {
+	if m.drill() != nil || !m.libraryShown() || len(m.analysis.results) != moves+1 {
 		t.Fatalf("Esc did not come back to the list as it was (%d results)", len(m.analysis.results))
 	}
 }

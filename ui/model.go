@@ -99,7 +99,10 @@ type Model struct {
 	board  boardModel
 	study  studyState
 	replay bool // reading a record: ←/→ step through it
-	edit   *editState
+	// room is the room over the board while one is open: the editor
+	// ("b"), the tsume practice ("t"), the check lesson ("L") or the drill
+	// of problems from the player's games ("T"); nil shows the board.
+	room coveringRoom
 
 	dialog  widget.Dialog
 	message string
@@ -125,16 +128,11 @@ type Model struct {
 
 	// cands is the analysis's candidate moves (MultiPV).
 	cands candidateState
-	// practice is the tsume practice while it is open ('t'); tsume is
-	// its library once read (read once a run: checking a large set takes
-	// a while).
-	practice *practiceState
-	tsume    []practiceSet
-	// lesson is the check lesson while it is open ('L').
-	lesson *lessonState
-	// drill asks the problems made from the player's own games ('T');
-	// review is the review of the game on screen that makes them.
-	drill  *drillState
+	// tsume is the practice's library once read (read once a run:
+	// checking a large set takes a while).
+	tsume []practiceSet
+	// review is the review of the game on screen that makes problems
+	// for the drill.
 	review reviewState
 	// library is the game library while it is open (kiki DIR, or a
 	// folder chosen in the open dialog).
@@ -397,7 +395,7 @@ func (m *Model) unsavedWhyOf(s *session) string {
 func (m *Model) askQuit() tea.Cmd {
 	s := m.recordSession()
 	var save tea.Msg = saveThenMsg{quitMsg{}}
-	if _, ok := m.screen().(coveringRoom); ok {
+	if m.room != nil {
 		save = leaveRoomThenMsg{save}
 	}
 	if !s.unsaved() {
@@ -479,10 +477,10 @@ func (m *Model) tryMove(mv game.Move) tea.Cmd {
 
 // playMove makes a legal move on the board and lets the game go on.
 func (m *Model) playMove(mv game.Move) tea.Cmd {
-	if m.practice != nil {
+	if m.practice() != nil {
 		return m.practiceMove(mv)
 	}
-	if m.drill != nil {
+	if m.drill() != nil {
 		return m.drillMove(mv)
 	}
 	if m.msgPassing {

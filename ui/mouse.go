@@ -18,14 +18,14 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 	if m.tooSmall() {
 		return nil
 	}
-	if m.lesson != nil {
+	if m.lesson() != nil {
 		return m.lessonClick(msg)
 	}
 	f := m.layout()
-	if msg.X >= f.sideX && m.practice != nil {
+	if msg.X >= f.sideX && m.practice() != nil {
 		return nil
 	}
-	if m.practice != nil && !m.practice.playing {
+	if m.practice() != nil && !m.practice().playing {
 		return nil
 	}
 	if msg.X >= f.sideX && !m.editing() {

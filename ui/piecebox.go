@@ -36,7 +36,7 @@ func (e *editState) box() map[game.PieceType]int {
 // editorPanel is the side panel while editing: the piece box, where the
 // number keys put a piece, the side to move, what is wrong, and the keys.
 func (m *Model) editorPanel(w, h int) []string {
-	e := m.edit
+	e := m.edit()
 	var out []string
 	add := func(s string) { out = append(out, truncate(s, w)) }
 	add(m.theme.Title.Render(m.tr("box.title")))

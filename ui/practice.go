@@ -143,7 +143,7 @@ func (m *Model) startPractice() tea.Cmd {
 		pr.saveErr = fileErrWords(m.lang, err)
 		m.setMessage(pr.saveErr, true)
 	}
-	m.practice = pr
+	m.room = pr
 	m.analysis.reset()
 	m.board.deselect()
 	if m.tsume != nil {
@@ -162,9 +162,9 @@ func (m *Model) startPractice() tea.Cmd {
 
 // leavePractice closes the practice and shows the session it opened over.
 func (m *Model) leavePractice() {
-	pr := m.practice
+	pr := m.practice()
 	pr.stop()
-	m.practice = nil
+	m.room = nil
 	m.uncover(pr.covered)
 	m.hint = hintState{}
 	m.setMessage(m.tr("pr.left"), false)
@@ -182,7 +182,7 @@ func (pr *practiceState) stop() {
 
 // onPracticeMsg acts on the practice's messages; ok is false for others.
 func (m *Model) onPracticeMsg(msg tea.Msg) (tea.Cmd, bool) {
-	pr := m.practice
+	pr := m.practice()
 	switch msg := msg.(type) {
 	case practiceLoadedMsg:
 		if pr == nil {
@@ -223,7 +223,7 @@ func (m *Model) onPracticeMsg(msg tea.Msg) (tea.Cmd, bool) {
 
 // previewPractice shows on the board the problem the picker would start.
 func (m *Model) previewPractice() {
-	pr := m.practice
+	pr := m.practice()
 	pk := pr.picker
 	i := pr.nextUnsolved(pk.set, pk.length, -1)
 	if i < 0 {
@@ -255,7 +255,7 @@ const emptyBoardSFEN = "9/9/9/9/9/9/9/9/9 b - 1"
 // showProblem puts the current problem's position on the board, the
 // attacker at the bottom.
 func (m *Model) showProblem() {
-	pr := m.practice
+	pr := m.practice()
 	p := pr.problem()
 	if p == nil {
 		return
@@ -278,7 +278,7 @@ func (m *Model) showProblem() {
 
 // startProblem plays problem idx of set s.
 func (m *Model) startProblem(s, idx int) {
-	pr := m.practice
+	pr := m.practice()
 	pr.stop()
 	pr.set, pr.idx = s, idx
 	pr.picker.set = s
@@ -301,7 +301,7 @@ func (m *Model) startProblem(s, idx int) {
 // practiceKey handles a key in the practice: the picker's, or the
 // problem's (the board's own keys and the practice's).
 func (m *Model) practiceKey(msg tea.KeyMsg) tea.Cmd {
-	pr := m.practice
+	pr := m.practice()
 	k := m.keys
 	if cmd, ok := m.modeKey(msg); ok {
 		return cmd
@@ -394,7 +394,7 @@ func (pk *practicePicker) update(msg tea.KeyMsg, k keyMap, sets int) tea.Msg {
 
 // pickerKey gives a key to the picker and acts on its answer.
 func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
-	pr := m.practice
+	pr := m.practice()
 	switch {
 	case key.Matches(msg, m.keys.Lesson):
 		// The check lesson and the problems from the player's own games
@@ -434,7 +434,7 @@ func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 // checks; a mate solves the problem; otherwise kiki looks for the longest
 // defence in the background.
 func (m *Model) practiceMove(mv game.Move) tea.Cmd {
-	pr := m.practice
+	pr := m.practice()
 	m.board.deselect()
 	if !m.practiceReady() {
 		return nil
@@ -487,7 +487,7 @@ func (m *Model) practiceAttacker() game.Color {
 // onMainLine reports whether the moves played so far follow the
 // problem's main line.
 func (m *Model) onMainLine() bool {
-	p := m.practice.problem()
+	p := m.practice().problem()
 	if p == nil || len(p.Moves) == 0 {
 		return false
 	}
@@ -508,7 +508,7 @@ func (m *Model) onMainLine() bool {
 
 // onVerdict plays the defence, or shows why the check was wrong.
 func (m *Model) onVerdict(v practiceVerdict) tea.Cmd {
-	pr := m.practice
+	pr := m.practice()
 	p := pr.problem()
 	pos := m.s.pos
 	label := kif.MoveLabel(v.reply, pos.LastMove())
@@ -564,7 +564,7 @@ func (m *Model) clearLine() {
 
 // practiceSolved marks the problem solved and remembers it.
 func (m *Model) practiceSolved() {
-	pr := m.practice
+	pr := m.practice()
 	p := pr.problem()
 	pr.done = true
 	msg := fmt.Sprintf(m.tr("pr.solved"), m.s.node.Ply)
@@ -585,7 +585,7 @@ func (m *Model) practiceSolved() {
 
 // practiceRetry takes back the refuted check.
 func (m *Model) practiceRetry() {
-	pr := m.practice
+	pr := m.practice()
 	pr.wrong, pr.line = false, nil
 	m.s.back()
 	m.board.deselect()
@@ -595,7 +595,7 @@ func (m *Model) practiceRetry() {
 // practiceUndo takes back to the player's previous turn (a judgement
 // under way is cancelled and its check taken back).
 func (m *Model) practiceUndo() {
-	pr := m.practice
+	pr := m.practice()
 	if pr.busy {
 		pr.stop()
 		m.s.back()
@@ -619,7 +619,7 @@ func (m *Model) practiceUndo() {
 // hint; when it is not because of a search under way, the problem solved
 // or a refuted check to take back first, the message says so.
 func (m *Model) practiceReady() bool {
-	pr := m.practice
+	pr := m.practice()
 	switch {
 	case !pr.playing:
 		return false
@@ -639,7 +639,7 @@ func (m *Model) practiceReady() bool {
 // practiceHint asks the solver for the next move of the quickest mate
 // (practiceReady says why not when it is not the player's turn).
 func (m *Model) practiceHint() tea.Cmd {
-	pr := m.practice
+	pr := m.practice()
 	if !m.practiceReady() {
 		return nil
 	}
@@ -657,7 +657,7 @@ func (m *Model) practiceHint() tea.Cmd {
 // onPracticeHint highlights the hint's move on the board (as the AI's
 // hint is): the solver's, else the main line's when it is being followed.
 func (m *Model) onPracticeHint(r mate.Result) {
-	pr := m.practice
+	pr := m.practice()
 	mv := game.NoMove
 	if r.Status == mate.Mate && len(r.Moves) > 0 {
 		mv = r.Moves[0]
@@ -680,7 +680,7 @@ func (m *Model) onPracticeHint(r mate.Result) {
 // check, as the analysis draws its line: the escape from '^' to '1', the
 // next moves' destinations numbered; nil when there is none.
 func (m *Model) practiceLayer() *[game.NumSquares]byte {
-	pr := m.practice
+	pr := m.practice()
 	if pr == nil || !pr.wrong || len(pr.line) == 0 {
 		return nil
 	}

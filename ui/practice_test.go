@@ -69,8 +69,8 @@ func TestPracticeSolveWithKeys(t *testing.T) {
 	m := newPracticeSession(t, o, 100, 30).keys("t").waitFor("0/1").
 		keys("n").waitFor("you attack").
 		keys("tab", "j", "enter").waitFor("solved: mate in 1!").final()
-	if !m.practice.done || m.s.node.Ply != 1 || m.s.pos.LastMove().USI() != "G*5b" {
-		t.Fatalf("not solved: done %v, ply %d, last %v", m.practice.done, m.s.node.Ply, m.s.pos.LastMove())
+	if !m.practice().done || m.s.node.Ply != 1 || m.s.pos.LastMove().USI() != "G*5b" {
+		t.Fatalf("not solved: done %v, ply %d, last %v", m.practice().done, m.s.node.Ply, m.s.pos.LastMove())
 	}
 	data, err := os.ReadFile(filepath.Join(o.ConfigDir, solvedName))
 	if err != nil || !strings.Contains(string(data), "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p") {
@@ -79,7 +79,7 @@ func TestPracticeSolveWithKeys(t *testing.T) {
 	// A new run with the same config folder: the picker counts it solved
 	// and the next unsolved mate in 1 is none left, so n plays it again.
 	m = newPracticeSession(t, o, 100, 30).keys("t").waitFor("1/1").keys("enter").waitFor("(solved)").final()
-	if !m.practice.isSolved(&m.practice.sets[0].problems[0]) {
+	if !m.practice().isSolved(&m.practice().sets[0].problems[0]) {
 		t.Error("the solved problem is not remembered after a restart")
 	}
 	if view := stripANSI(m.View()); !strings.Contains(view, "(solved)") {
@@ -91,7 +91,7 @@ func TestPracticeSolveWithKeys(t *testing.T) {
 func TestPracticeNotCheck(t *testing.T) {
 	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys(":", "G*1a", "enter").waitFor("is not a check").final()
-	if m.s.node.Ply != 0 || m.practice.wrong {
+	if m.s.node.Ply != 0 || m.practice().wrong {
 		t.Errorf("the move was played: ply %d", m.s.node.Ply)
 	}
 	if !strings.Contains(m.message, "１一金打") {
@@ -105,11 +105,11 @@ func TestPracticeEscapeExplained(t *testing.T) {
 	s := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys(":", "G*4b", "enter").waitFor("escapes")
 	m := s.final()
-	if !m.practice.wrong || len(m.practice.line) != 1 || m.practice.line[0].Piece().Type() != game.King {
-		t.Fatalf("wrong %v line %v", m.practice.wrong, m.practice.line)
+	if !m.practice().wrong || len(m.practice().line) != 1 || m.practice().line[0].Piece().Type() != game.King {
+		t.Fatalf("wrong %v line %v", m.practice().wrong, m.practice().line)
 	}
 	layer := m.pvLayer()
-	if layer == nil || layer[game.NewSquare(5, 1)] != '^' || layer[m.practice.line[0].To()] != '1' {
+	if layer == nil || layer[game.NewSquare(5, 1)] != '^' || layer[m.practice().line[0].To()] != '1' {
 		t.Fatalf("the escape is not drawn: %v", layer)
 	}
 	view := stripANSI(m.View())
@@ -118,8 +118,8 @@ func TestPracticeEscapeExplained(t *testing.T) {
 	}
 	m2 := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys(":", "G*4b", "enter").waitFor("escapes").keys("u").waitFor("your move again").final()
-	if m2.s.node.Ply != 0 || m2.practice.wrong || m2.pvLayer() != nil {
-		t.Errorf("after u: ply %d wrong %v", m2.s.node.Ply, m2.practice.wrong)
+	if m2.s.node.Ply != 0 || m2.practice().wrong || m2.pvLayer() != nil {
+		t.Errorf("after u: ply %d wrong %v", m2.s.node.Ply, m2.practice().wrong)
 	}
 }
 
@@ -140,8 +140,8 @@ func TestPracticeTooLong(t *testing.T) {
 	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("l").waitFor("0/2").
 		keys("enter").waitFor("esc close").keys("down", "enter").waitFor("you attack").
 		keys(":", "3a4b", "enter").waitFor("a mate, but in 5 plies, not 3").final()
-	if !m.practice.wrong || len(m.practice.line) < 2 || m.pvLayer() == nil {
-		t.Errorf("wrong %v line %v", m.practice.wrong, m.practice.line)
+	if !m.practice().wrong || len(m.practice().line) < 2 || m.pvLayer() == nil {
+		t.Errorf("wrong %v line %v", m.practice().wrong, m.practice().line)
 	}
 	// The longest defence is fixed; of the equally short mates after it
 	// the solver shows the one that leaves the attacker fewer pieces
@@ -150,14 +150,14 @@ func TestPracticeTooLong(t *testing.T) {
 		t.Errorf("the line is not written out: %q", m.message)
 	}
 	p := m.s.pos.Clone()
-	for _, mv := range m.practice.line {
+	for _, mv := range m.practice().line {
 		if !p.IsLegal(mv) {
-			t.Fatalf("the line %v: %v is illegal", m.practice.line, mv)
+			t.Fatalf("the line %v: %v is illegal", m.practice().line, mv)
 		}
 		p.DoMove(mv)
 	}
 	if !p.IsCheckmate() {
-		t.Errorf("the line %v does not end in mate", m.practice.line)
+		t.Errorf("the line %v does not end in mate", m.practice().line)
 	}
 }
 
@@ -178,13 +178,13 @@ func TestPracticeHint(t *testing.T) {
 func TestPracticeHintRefused(t *testing.T) {
 	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys(":", "G*4b", "enter").waitFor("escapes").keys("i").waitFor("that check was refuted").final()
-	if !m.practice.wrong || m.practice.busy || m.hint.mv != game.NoMove {
-		t.Errorf("after i on a refuted check: wrong %v busy %v hint %v", m.practice.wrong, m.practice.busy, m.hint.mv)
+	if !m.practice().wrong || m.practice().busy || m.hint.mv != game.NoMove {
+		t.Errorf("after i on a refuted check: wrong %v busy %v hint %v", m.practice().wrong, m.practice().busy, m.hint.mv)
 	}
 	m = newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys(":", "G*5b", "enter").waitFor("solved: mate in").keys("i").waitFor("solved! n: next").final()
-	if !m.practice.done || m.practice.busy {
-		t.Errorf("after i on a solved problem: done %v busy %v", m.practice.done, m.practice.busy)
+	if !m.practice().done || m.practice().busy {
+		t.Errorf("after i on a solved problem: done %v busy %v", m.practice().done, m.practice().busy)
 	}
 }
 
@@ -195,7 +195,7 @@ func TestPracticeCorruptSolvedFile(t *testing.T) {
 	os.WriteFile(path, []byte("{not json"), 0o600)
 	m := newPracticeSession(t, o, 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys(":", "G*5b", "enter").waitFor("not remembered").final()
-	if !m.practice.done {
+	if !m.practice().done {
 		t.Error("not solved")
 	}
 	if data, _ := os.ReadFile(path); string(data) != "{not json" {
@@ -208,8 +208,8 @@ func TestPracticeCorruptSolvedFile(t *testing.T) {
 func TestPracticeLeave(t *testing.T) {
 	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys("esc").waitFor("choose a set").keys("esc").waitFor("left the tsume practice").final()
-	if m.practice != nil || m.s.pos.SFEN() != game.NewStartPosition().SFEN() {
-		t.Errorf("practice %v, position %s", m.practice, m.s.pos.SFEN())
+	if m.practice() != nil || m.s.pos.SFEN() != game.NewStartPosition().SFEN() {
+		t.Errorf("practice %v, position %s", m.practice(), m.s.pos.SFEN())
 	}
 	// A board the player had turned (f) comes back turned, though the
 	// problems turn it their own way.
@@ -255,7 +255,7 @@ func TestPracticeEscapeView(t *testing.T) {
 // library already read.
 func TestPracticePickerView(t *testing.T) {
 	m := newPracticeSession(t, practiceOptions(t), 100, 30).keys("t").waitFor("0/1").keys("esc").waitFor("left the tsume").keys("t").waitFor("choose a set").final()
-	if m.practice == nil || !m.practice.loaded || m.tsume == nil {
+	if m.practice() == nil || !m.practice().loaded || m.tsume == nil {
 		t.Fatal("the practice did not come back with its library")
 	}
 	golden(t, m)
@@ -359,12 +359,12 @@ func TestPracticeKeyStorm(t *testing.T) {
 	playing, solved, maxPly := 0, 0, 0
 	for s.events = 0; s.events < 4000; s.events++ {
 		s.drain()
-		if s.m.lesson != nil && s.m.dialog == nil {
+		if s.m.lesson() != nil && s.m.dialog == nil {
 			// L in the picker opens the lesson: back to the practice.
 			s.send(stormKey("esc"))
 			continue
 		}
-		if s.m.practice == nil && s.m.dialog == nil {
+		if s.m.practice() == nil && s.m.dialog == nil {
 			s.send(stormKey("t"))
 			time.Sleep(time.Millisecond)
 			continue
@@ -378,7 +378,7 @@ func TestPracticeKeyStorm(t *testing.T) {
 			_ = s.m.View()
 		}
 		s.check()
-		if pr := s.m.practice; pr != nil && pr.playing {
+		if pr := s.m.practice(); pr != nil && pr.playing {
 			playing++
 			maxPly = max(maxPly, s.m.s.node.Ply)
 			if pr.done {
@@ -390,8 +390,8 @@ func TestPracticeKeyStorm(t *testing.T) {
 	if playing == 0 || maxPly == 0 {
 		t.Error("the storm never played a move in a problem")
 	}
-	if s.m.practice != nil {
-		s.m.practice.stop()
+	if s.m.practice() != nil {
+		s.m.practice().stop()
 	}
 }
 
@@ -451,7 +451,7 @@ func TestPracticeQuitAsksAboutTheRecord(t *testing.T) {
 	}
 	press(m, "n")
 	prob := m.s
-	if m.practice == nil || !m.practice.playing || prob == m.practice.covered.s {
+	if m.practice() == nil || !m.practice().playing || prob == m.practice().covered.s {
 		t.Fatalf("no problem on: %q", m.message)
 	}
 	press(m, "q")
@@ -459,11 +459,11 @@ func TestPracticeQuitAsksAboutTheRecord(t *testing.T) {
 		t.Fatalf("q: dialog %T, want the quit question", m.dialog)
 	}
 	press(m, "n")
-	if m.dialog != nil || m.quitting || m.practice == nil || !m.practice.playing || m.s != prob {
-		t.Fatalf("cancelled: dialog %T, quitting %v, practice %v, problem kept %v", m.dialog, m.quitting, m.practice, m.s == prob)
+	if m.dialog != nil || m.quitting || m.practice() == nil || !m.practice().playing || m.s != prob {
+		t.Fatalf("cancelled: dialog %T, quitting %v, practice %v, problem kept %v", m.dialog, m.quitting, m.practice(), m.s == prob)
 	}
 	press(m, "q", "s")
-	if m.practice != nil {
+	if m.practice() != nil {
 		t.Fatal("saving did not leave the practice")
 	}
 	path := filepath.Join(o.Dir, "kept.kif")

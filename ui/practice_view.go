@@ -51,7 +51,7 @@ func (pr *practiceState) counts(s int) lengthCounts {
 // practicePanel is the side panel of the practice, inside w columns and
 // h rows: the picker, or the problem being played with its moves.
 func (m *Model) practicePanel(w, h int) []string {
-	if m.practice.playing {
+	if m.practice().playing {
 		return m.problemPanel(w, h)
 	}
 	return m.pickerPanel(w)
@@ -61,7 +61,7 @@ func (m *Model) practicePanel(w, h int) []string {
 // counts, the lengths of the set under the cursor, and what the picker
 // would start (or that it holds nothing of that length).
 func (m *Model) pickerPanel(w int) []string {
-	pr := m.practice
+	pr := m.practice()
 	var out []string
 	add := func(s string) { out = append(out, truncate(s, w)) }
 	add(m.theme.Title.Render(m.tr("pr.title")) + "  " + m.theme.Dim.Render(m.tr("pr.solvedOf")))
@@ -105,7 +105,7 @@ func (m *Model) pickerPanel(w int) []string {
 // pickerSetRows adds a row for each problem set, solved of total, and
 // returns the counts of the set under the picker's cursor.
 func (m *Model) pickerSetRows(add func(string)) lengthCounts {
-	pr := m.practice
+	pr := m.practice()
 	nameW := 0
 	for i := range pr.sets {
 		nameW = max(nameW, runewidth.StringWidth(setName(m.lang, pr.sets[i].file)))
@@ -129,7 +129,7 @@ func (m *Model) pickerSetRows(add func(string)) lengthCounts {
 // problemPanel is the problem being played: its title, name and source,
 // whether it is solved, and the moves played so far in the rows left.
 func (m *Model) problemPanel(w, h int) []string {
-	pr := m.practice
+	pr := m.practice()
 	var out []string
 	add := func(s string) { out = append(out, truncate(s, w)) }
 	p := pr.problem()
@@ -172,7 +172,7 @@ func pickMark(on bool) string {
 
 // problemTitle names the problem on the board: its length, set and number.
 func (m *Model) problemTitle() string {
-	pr := m.practice
+	pr := m.practice()
 	p := pr.problem()
 	if p == nil {
 		return ""
@@ -186,7 +186,7 @@ func (m *Model) problemTitle() string {
 
 // practiceStatus is the practice's part of the status line.
 func (m *Model) practiceStatus() string {
-	pr := m.practice
+	pr := m.practice()
 	if !pr.playing {
 		return m.theme.Title.Render(m.tr("pr.title"))
 	}
@@ -230,7 +230,7 @@ type problemListDialog struct {
 // problemList is the list dialog of set s's problems of length column l,
 // its cursor on the next unsolved one.
 func (m *Model) problemList(s, l int) *problemListDialog {
-	pr := m.practice
+	pr := m.practice()
 	d := &problemListDialog{title: setName(m.lang, pr.sets[s].file) + "  " + lengthName(m.lang, l), set: s, idx: pr.cell(s, l), lang: m.lang}
 	next := pr.nextUnsolved(s, l, -1)
 	for row, i := range d.idx {

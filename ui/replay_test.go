@@ -136,8 +136,8 @@ func TestEditBoard(t *testing.T) {
 	}
 	// Two pawns on a file are refused with the reason.
 	m = run(t, o, 100, 30, "b", "1", "up", "1")
-	if m.edit == nil || !strings.Contains(m.edit.err, "二歩") {
-		t.Fatalf("nifu accepted: %+v", m.edit)
+	if m.edit() == nil || !strings.Contains(m.edit().err, "二歩") {
+		t.Fatalf("nifu accepted: %+v", m.edit())
 	}
 }
 

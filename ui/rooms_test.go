@@ -35,21 +35,21 @@ func TestQuitFromDrillAsksForTheRecordUnder(t *testing.T) {
 	m.s.dirty = true
 	under := m.s
 	press(m, "T")
-	drive(t, m, keyCmd(m, "p"), func() bool { return m.drill != nil }, 5*time.Second)
+	drive(t, m, keyCmd(m, "p"), func() bool { return m.drill() != nil }, 5*time.Second)
 	press(m, "q")
 	d, ok := m.dialog.(*widget.Choice)
 	if m.quitting || !ok || !strings.Contains(d.Question, "unsaved") {
 		t.Fatalf("q in the drill over an unsaved record: quitting %v, dialog %T %+v", m.quitting, m.dialog, m.dialog)
 	}
 	press(m, "n")
-	if m.drill == nil || m.quitting {
+	if m.drill() == nil || m.quitting {
 		t.Fatal("cancelling the question left the drill")
 	}
 	path := filepath.Join(t.TempDir(), "under.kif")
 	under.path = path
 	press(m, "q", "s")
-	if m.drill != nil || m.s != under || !m.quitting {
-		t.Fatalf("save and quit: drill open %v, record on screen %v, quitting %v", m.drill != nil, m.s == under, m.quitting)
+	if m.drill() != nil || m.s != under || !m.quitting {
+		t.Fatalf("save and quit: drill open %v, record on screen %v, quitting %v", m.drill() != nil, m.s == under, m.quitting)
 	}
 	if r, err := kif.ReadFile(path); err != nil || len(r.MainMoves()) != 2 {
 		t.Fatalf("the record under the drill was not saved: %v", err)
@@ -69,8 +69,8 @@ func TestDrillRefusedDuringGame(t *testing.T) {
 			m.Update(a)
 		}
 	}
-	if m.drill != nil || m.s != game || !strings.Contains(m.message, "during a game") {
-		t.Fatalf("T p during a game: drill %v, message %q", m.drill != nil, m.message)
+	if m.drill() != nil || m.s != game || !strings.Contains(m.message, "during a game") {
+		t.Fatalf("T p during a game: drill %v, message %q", m.drill() != nil, m.message)
 	}
 }
 
@@ -88,9 +88,9 @@ func TestRecoveryKeepsTheGameUnderARoom(t *testing.T) {
 	press(m, "x", "y")
 	settleRecovery(m)
 	g := m.s
-	drive(t, m, keyCmd(m, "t"), func() bool { return m.practice != nil && m.practice.loaded }, 30*time.Second)
+	drive(t, m, keyCmd(m, "t"), func() bool { return m.practice() != nil && m.practice().loaded }, 30*time.Second)
 	settleRecovery(m)
-	if m.practice == nil || m.s == g {
+	if m.practice() == nil || m.s == g {
 		t.Fatalf("t over a finished game: no practice (%q)", m.message)
 	}
 	if r, err := kif.ReadFile(o.RecoveryFile); err != nil || len(r.MainMoves()) < 1 {

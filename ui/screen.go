@@ -31,14 +31,8 @@ func (boardParts) status(m *Model) string                  { return m.statusLine
 // screen is the one on top: a room when one is open, else the board.
 func (m *Model) screen() screen {
 	switch {
-	case m.editing():
-		return m.edit
-	case m.practice != nil:
-		return m.practice
-	case m.lesson != nil:
-		return m.lesson
-	case m.drill != nil:
-		return m.drill
+	case m.room != nil:
+		return m.room
 	case m.libraryShown():
 		return m.library
 	}
@@ -135,8 +129,8 @@ func (m *Model) roomGameOn(why string) bool {
 // recordSession is the player's record: the one under the room on top,
 // or the one on the board.
 func (m *Model) recordSession() *session {
-	if r, ok := m.screen().(coveringRoom); ok {
-		return r.under().s
+	if m.room != nil {
+		return m.room.under().s
 	}
 	return m.s
 }
@@ -150,3 +144,10 @@ func (*editState) leave(m *Model)     { m.cancelEdit() }
 func (*practiceState) leave(m *Model) { m.leavePractice() }
 func (*lessonState) leave(m *Model)   { m.leaveLesson() }
 func (*drillState) leave(m *Model)    { m.leaveDrill() }
+
+// The rooms over the board, each nil unless it is the one open.
+
+func (m *Model) edit() *editState         { r, _ := m.room.(*editState); return r }
+func (m *Model) practice() *practiceState { r, _ := m.room.(*practiceState); return r }
+func (m *Model) lesson() *lessonState     { r, _ := m.room.(*lessonState); return r }
+func (m *Model) drill() *drillState       { r, _ := m.room.(*drillState); return r }

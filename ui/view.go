@@ -218,10 +218,10 @@ func (m *Model) layout() frame {
 func (m *Model) boardColumn(g boardGeom) ([]string, [2]komadaiBox, checkInfo) {
 	var cells *[game.NumSquares]game.Piece
 	if m.editing() {
-		cells = &m.edit.board // as placed, even when not yet a legal position
+		cells = &m.edit().board // as placed, even when not yet a legal position
 	}
 	rows, ci := m.board.ViewIn(m.s.pos, &m.study, cells, g, m.pvLayer(), m.boardHighlight())
-	if m.lesson != nil {
+	if m.lesson() != nil {
 		rows = m.lessonRows(g)
 	}
 	top, bottom := game.White, game.Black
@@ -292,7 +292,7 @@ func (m *Model) notes(ci checkInfo) []string {
 		if m.study.effectMap {
 			notes = append(notes, m.theme.Dim.Render(effectLegend(m.lang, m.geom().size)))
 		}
-		if m.lesson != nil {
+		if m.lesson() != nil {
 			notes = append(notes, m.lessonNotes()...)
 		}
 	}
