@@ -8,6 +8,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
+	"kiki/ui/board"
 )
 
 // mark is a highlight on a square. It is drawn as a tint and, so that
@@ -109,7 +110,7 @@ type boardView struct {
 	// mark column of a piece that would be captured.
 	checks *[game.NumSquares]mark
 	// geom is the layout's geometry (the zero value is compact).
-	geom boardGeom
+	geom board.Geom
 	// pv is the engine line's layer: '^' on the best move's origin, '1'…
 	// on the destinations of the line's moves in order, 0 elsewhere.
 	pv *[game.NumSquares]byte
@@ -121,13 +122,6 @@ func (b *boardView) pieceAt(s game.Square) game.Piece {
 	}
 	return b.pos.PieceAt(s)
 }
-
-const (
-	cellWidth  = 4
-	boardWidth = 1 + 9*cellWidth + 1 + 2 // frame, cells, frame, rank label
-	// boardHeight is the header, two frame lines and nine ranks.
-	boardHeight = 12
-)
 
 // squareAt maps a cell position (column, row from the top-left of the
 // grid) to a square, taking the flip into account.
@@ -148,7 +142,7 @@ func (b *boardView) cellOf(s game.Square) (col, row int) {
 
 // hit returns the square under a point relative to the board's top-left.
 func (b *boardView) hit(x, y int) (game.Square, bool) {
-	cw, ch := b.geom.pitch()
+	cw, ch := b.geom.Pitch()
 	if y < 2 || y >= 2+9*ch || x < 1 || x > 9*cw {
 		return game.NoSquare, false
 	}
@@ -242,7 +236,7 @@ func (b *boardView) cellOfSquare(s game.Square) cell {
 		mc = b.mapMark(s)
 		bg, hasBG = b.heat(s)
 		tint = markNone
-		if empty && !b.geom.grid() && mc != ' ' {
+		if empty && !b.geom.Grid() && mc != ' ' {
 			// The counts say who has more (the letter would run into them),
 			// from the cell's left, so that a space parts them from the
 			// next cell's letter ("0:2 wv飛").
@@ -321,7 +315,7 @@ func (b *boardView) heat(s game.Square) (lipgloss.Style, bool) {
 }
 
 func (b *boardView) render() []string {
-	if b.geom.grid() {
+	if b.geom.Grid() {
 		return b.renderGrid()
 	}
 	t := b.theme
@@ -338,7 +332,7 @@ func (b *boardView) render() []string {
 	}
 	hdr.WriteString("   ")
 	lines = append(lines, t.Coord.Render(hdr.String()))
-	frame := t.Frame.Render("+" + strings.Repeat("-", 9*cellWidth) + "+")
+	frame := t.Frame.Render("+" + strings.Repeat("-", 9*board.CellWidth) + "+")
 	lines = append(lines, frame+"  ")
 	for row := 0; row < 9; row++ {
 		var sb strings.Builder
@@ -391,7 +385,7 @@ func (b *boardView) rankLabel(row int) string {
 // middle and the mark characters in the corners (see gridCell).
 func (b *boardView) renderGrid() []string {
 	t := b.theme
-	cw, ch := b.geom.cellW, b.geom.cellH
+	cw, ch := b.geom.CellW, b.geom.CellH
 	iw := cw - 1
 	var hdr strings.Builder
 	hdr.WriteByte(' ')
@@ -460,7 +454,7 @@ func (b *boardView) gridCell(s game.Square) []string {
 	}
 	var rows []string
 	pieceRow := 1
-	if b.geom.size == largeBoard {
+	if b.geom.Size == board.Large {
 		bm, wm := countMarks()
 		counts := " " + countText(bm, bc) + "  " + countText(wm, wc) + " "
 		middle := " " + sm + side + glyph + layer + "  "

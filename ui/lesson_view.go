@@ -7,6 +7,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
+	"kiki/ui/board"
 )
 
 // lessonMarks are the lesson's marks on the board: the player's marks
@@ -32,7 +33,7 @@ func (m *Model) lessonMarks() [game.NumSquares]mark {
 }
 
 // lessonRows is the board of the lesson in geometry g, with its marks.
-func (m *Model) lessonRows(g boardGeom) []string {
+func (m *Model) lessonRows(g board.Geom) []string {
 	bv := m.board.renderer(m.s.pos)
 	bv.geom = g
 	bv.marks = m.lessonMarks()

@@ -9,6 +9,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/board"
 )
 
 // studyKinds are the piece kinds the check study cycles through; the last
@@ -376,8 +377,8 @@ func (m *Model) legendMark(mk mark) string {
 func (m *Model) noteWidth() int {
 	w, _ := m.size()
 	g := m.geom()
-	if w-(g.columnWidth()+sideGap)-1 >= sideMinWidth {
-		return g.columnWidth() - 1
+	if w-(g.ColumnWidth()+board.SideGap)-1 >= sideMinWidth {
+		return g.ColumnWidth() - 1
 	}
 	return w - 1
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
+	"kiki/ui/board"
 )
 
 func studyModel(t *testing.T, sfen string, ks ...string) *Model {
@@ -26,7 +27,7 @@ func cellAt(t *testing.T, m *Model, s game.Square) string {
 	lines := strings.Split(stripANSI(m.View()), "\n")
 	// Row 0: 後手's hand; 1: files; 2: frame; 3..11: ranks 一..九 (not flipped).
 	row := []rune(lines[2+s.Rank()])
-	col := 1 + (9-s.File())*cellWidth // display columns; every rune before is one column wide or a CJK two
+	col := 1 + (9-s.File())*board.CellWidth // display columns; every rune before is one column wide or a CJK two
 	var out []rune
 	w := 0
 	for _, r := range row {
@@ -34,7 +35,7 @@ func cellAt(t *testing.T, m *Model, s game.Square) string {
 		if r >= 0x3000 {
 			rw = 2
 		}
-		if w >= col && w < col+cellWidth {
+		if w >= col && w < col+board.CellWidth {
 			out = append(out, r)
 		}
 		w += rw
@@ -226,13 +227,13 @@ func TestCheckStudyLegendSentences(t *testing.T) {
 func TestCheckStudyMarksInTheMiddle(t *testing.T) {
 	p, _ := game.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b G 1")
 	th := NewTheme(true, true)
-	for _, size := range []boardSize{mediumBoard, largeBoard} {
+	for _, size := range []board.Size{board.Medium, board.Large} {
 		b := newBoardModel(&th, false, newKeyMap())
 		b.cursor = game.NoSquare
 		st := &studyState{checkStudy: true, kindIdx: studyIndex(game.Gold)}
 		marks, ci := b.marks(p, st, game.NoMove)
 		bv := b.renderer(p)
-		bv.geom, bv.marks, bv.checks = geomFor(size), marks, &ci.layer
+		bv.geom, bv.marks, bv.checks = board.GeomFor(size), marks, &ci.layer
 		rows := bv.gridCell(game.NewSquare(5, 2))
 		mid := 1
 		if got := strings.TrimSpace(stripANSI(rows[mid])); got != "d!" {
@@ -246,7 +247,7 @@ func TestCheckStudyMarksInTheMiddle(t *testing.T) {
 		q, _ := game.ParseSFEN("4k4/9/3G5/9/9/9/9/9/4K4 b - 1")
 		marks, ci = b.marks(q, st, game.NoMove)
 		bv = b.renderer(q)
-		bv.geom, bv.marks, bv.checks = geomFor(size), marks, &ci.layer
+		bv.geom, bv.marks, bv.checks = board.GeomFor(size), marks, &ci.layer
 		if got := strings.TrimSpace(stripANSI(bv.gridCell(game.NewSquare(6, 3))[mid])); got != "O 金" && got != "O金" {
 			t.Errorf("%v: ６三 (a gold that can check) drawn %q, want O beside 金", size, got)
 		}

@@ -15,6 +15,7 @@ import (
 	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/board"
 	"kiki/ui/match"
 )
 
@@ -232,15 +233,15 @@ func TestBoardWidthUnderAmbiguousWidths(t *testing.T) {
 			bv := m.board.renderer(m.s.pos)
 			mk, _ := m.marks()
 			bv.marks = mk
-			lines := append([]string{padRight(m.handLine(game.White), boardWidth+1)}, bv.render()...)
-			lines = append(lines, padRight(m.handLine(game.Black), boardWidth+1))
+			lines := append([]string{padRight(m.handLine(game.White), board.Width+1)}, bv.render()...)
+			lines = append(lines, padRight(m.handLine(game.Black), board.Width+1))
 			for i, l := range lines[1 : len(lines)-1] {
-				if w := runewidth.StringWidth(stripANSI(l)); w != boardWidth {
-					t.Errorf("ascii=%v wide=%v: board line %d is %d columns, want %d: %q", ascii, wide, i, w, boardWidth, l)
+				if w := runewidth.StringWidth(stripANSI(l)); w != board.Width {
+					t.Errorf("ascii=%v wide=%v: board line %d is %d columns, want %d: %q", ascii, wide, i, w, board.Width, l)
 				}
 			}
 			for _, l := range []string{lines[0], lines[len(lines)-1]} {
-				if w := runewidth.StringWidth(stripANSI(l)); w != boardWidth+1 {
+				if w := runewidth.StringWidth(stripANSI(l)); w != board.Width+1 {
 					t.Errorf("ascii=%v wide=%v: hand line is %d columns: %q", ascii, wide, w, l)
 				}
 			}
