@@ -500,18 +500,18 @@ func padRight(s string, w int) string {
 func (m *Model) handLine(c game.Color) string { return m.hand(c).View(&m.theme) }
 
 // hand is the hands component of a side, filled in.
-func (m *Model) hand(c game.Color) handLine {
-	h := handLine{name: m.s.sideNames()[c], toMove: m.s.pos.Side() == c && !m.s.end.over,
-		hand: m.shownHand(c), ascii: m.opts.ASCII, note: m.editHandNote(c), lang: m.lang}
+func (m *Model) hand(c game.Color) board.Hand {
+	h := board.Hand{Name: m.s.sideNames()[c], ToMove: m.s.pos.Side() == c && !m.s.end.over,
+		Hand: m.shownHand(c), ASCII: m.opts.ASCII, Note: m.editHandNote(c), Lang: m.lang}
 	if m.s.playing || m.s.game {
-		h.player = m.playerName(m.s.match.Players[c].String())
+		h.Player = m.playerName(m.s.match.Players[c].String())
 	}
 	if m.s.match.Clock.On() {
-		h.clock = m.clockFor(c)
+		h.Clock = m.clockFor(c)
 	}
-	h.chosen = game.NoPieceType
+	h.Chosen = game.NoPieceType
 	if m.s.pos.Side() == c {
-		h.chosen = m.board.dropKind
+		h.Chosen = m.board.dropKind
 	}
 	return h
 }
