@@ -87,8 +87,8 @@ func (b *boardModel) update(msg tea.KeyMsg, p *game.Position) (answer tea.Msg, h
 }
 
 // renderer returns the board renderer for p with the board's flip.
-func (b *boardModel) renderer(p *game.Position) *boardView {
-	return &boardView{pos: p, flipped: b.flipped, ascii: b.ascii, theme: b.theme}
+func (b *boardModel) renderer(p *game.Position) *board.View {
+	return &board.View{Pos: p, Flipped: b.flipped, ASCII: b.ascii, Theme: b.theme}
 }
 
 // View draws the board for p with its marks and the study tools'
@@ -105,25 +105,25 @@ func (b *boardModel) View(p *game.Position, st *studyState, cells *[game.NumSqua
 func (b *boardModel) ViewIn(p *game.Position, st *studyState, cells *[game.NumSquares]game.Piece, g board.Geom, pv *[game.NumSquares]byte, hl game.Move) ([]string, checkInfo) {
 	marks, ci := b.marks(p, st, hl)
 	bv := b.renderer(p)
-	bv.geom, bv.pv = g, pv
-	bv.marks = marks
-	bv.cells = cells
+	bv.Geom, bv.PV = g, pv
+	bv.Marks = marks
+	bv.Cells = cells
 	if st.checkStudy {
-		bv.checks = &ci.layer
+		bv.Checks = &ci.layer
 	}
 	if st.effectMap {
 		counts := p.EffectCounts()
-		bv.counts = &counts
+		bv.Counts = &counts
 	}
-	return bv.render(), ci
+	return bv.Render(), ci
 }
 
 // moveCursor moves the cursor on screen (down is down whatever the flip),
 // wrapping at the edges.
 func (b *boardModel) moveCursor(df, dr int) {
-	bv := boardView{flipped: b.flipped}
-	col, row := bv.cellOf(b.cursor)
-	b.cursor = bv.squareAt((col+df+9)%9, (row+dr+9)%9)
+	bv := board.View{Flipped: b.flipped}
+	col, row := bv.CellOf(b.cursor)
+	b.cursor = bv.SquareAt((col+df+9)%9, (row+dr+9)%9)
 }
 
 // hasSelection reports whether a piece is picked up or a hand piece chosen.
@@ -306,8 +306,8 @@ func (b *boardModel) click(p *game.Position, x, y int) (game.Square, tea.Msg) {
 // hit-test (it knows their rows): here only the compact hand lines are.
 func (b *boardModel) clickIn(p *game.Position, g board.Geom, x, y int) (game.Square, tea.Msg) {
 	bv := b.renderer(p)
-	bv.geom = g
-	if s, ok := bv.hit(x-g.BoardX(), y-g.BoardY()); ok {
+	bv.Geom = g
+	if s, ok := bv.Hit(x-g.BoardX(), y-g.BoardY()); ok {
 		b.cursor = s
 		return s, nil
 	}

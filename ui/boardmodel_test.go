@@ -109,7 +109,7 @@ func TestBoardCachesLegalMoves(t *testing.T) {
 		t.Fatal("the rook's moves are computed again")
 	}
 	mk, _ := b.marks(p, &studyState{}, game.NoMove)
-	if mk[sq(1, 8)] != markDest || mk[sq(3, 8)] != markDest {
+	if mk[sq(1, 8)] != board.MarkDest || mk[sq(3, 8)] != board.MarkDest {
 		t.Errorf("destinations not marked: %v %v", mk[sq(1, 8)], mk[sq(3, 8)])
 	}
 	if &b.legalMoves(p)[0] != &first[0] {
@@ -130,7 +130,7 @@ func TestBoardCachesLegalMoves(t *testing.T) {
 func TestBoardClickGeometry(t *testing.T) {
 	p, _ := game.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b G 1")
 	b := testBoard()
-	col, row := b.renderer(p).cellOf(sq(3, 4))
+	col, row := b.renderer(p).CellOf(sq(3, 4))
 	s, a := b.click(p, 1+col*board.CellWidth+2, 1+2+row)
 	if s != sq(3, 4) || a != nil || b.cursor != s {
 		t.Fatalf("click on ３四: %v %#v", s, a)

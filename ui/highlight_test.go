@@ -32,8 +32,8 @@ func charAt(line string, x int) string {
 // markOf is the mark column of square s on screen v in geometry g (the
 // first column of its cell; a grid square's top-left corner).
 func markOf(v string, g board.Geom, s game.Square) string {
-	bv := boardView{}
-	col, row := bv.cellOf(s)
+	bv := board.View{}
+	col, row := bv.CellOf(s)
 	cw, ch := g.Pitch()
 	lines := strings.Split(stripANSI(v), "\n")
 	y := g.BoardY() + 2 + row*ch
@@ -71,13 +71,12 @@ func TestHintHighlightedInEveryLayout(t *testing.T) {
 					t.Errorf("%v: mark %q, want &\n%s", s, got, stripANSI(v))
 				}
 			}
-			// The tint: the board renderer's cell for the squares.
-			bv := m.board.renderer(m.s.pos)
-			bv.theme = &th
-			bv.marks, _ = m.marks()
+			// The tint: the squares carry the hint's mark, which the board
+			// tints with the hint's colour (ui/board's TestHintTint).
+			mk, _ := m.marks()
 			for _, s := range []game.Square{from, to} {
-				if c := bv.cellOfSquare(s); c.style.GetBackground() != th.Hint.GetBackground() {
-					t.Errorf("%v: tint %v, want the hint's %v", s, c.style.GetBackground(), th.Hint.GetBackground())
+				if mk[s] != board.MarkHint {
+					t.Errorf("%v: mark %v, want the hint's %v", s, mk[s], board.MarkHint)
 				}
 			}
 			press(m, ":", "7g7f", "enter")
@@ -112,7 +111,7 @@ func TestCandidatesKeepTheirNumbering(t *testing.T) {
 		// square's top-right corner.
 		got := markOf(v, g, game.NewSquare(2, 7))
 		if g.Grid() {
-			col, row := (&boardView{}).cellOf(game.NewSquare(2, 7))
+			col, row := (&board.View{}).CellOf(game.NewSquare(2, 7))
 			got = charAt(stripANSI(strings.Split(v, "\n")[g.BoardY()+2+row*g.CellH]), g.BoardX()+1+col*g.CellW+g.CellW-2)
 		}
 		if got != "^" {

@@ -196,17 +196,17 @@ func TestMouse(t *testing.T) {
 	}
 	// Click on ２六 (the pawn) then ２五: a move, making a new variation.
 	bv := m.board.renderer(m.s.pos)
-	col, row := bv.cellOf(game.NewSquare(2, 6))
+	col, row := bv.CellOf(game.NewSquare(2, 6))
 	m.Update(tea.MouseMsg{X: 1 + col*board.CellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 	if m.board.selected != game.NoSquare {
 		t.Fatalf("selected %v on a square of the side not to move", m.board.selected)
 	}
-	col, row = bv.cellOf(game.NewSquare(8, 3))
+	col, row = bv.CellOf(game.NewSquare(8, 3))
 	m.Update(tea.MouseMsg{X: 1 + col*board.CellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 	if m.board.selected != game.NewSquare(8, 3) {
 		t.Fatalf("click did not pick up ８三: %v %q", m.board.selected, m.message)
 	}
-	col, row = bv.cellOf(game.NewSquare(8, 4))
+	col, row = bv.CellOf(game.NewSquare(8, 4))
 	m.Update(tea.MouseMsg{X: 1 + col*board.CellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 	if m.s.node.Move.USI() != "8c8d" {
 		t.Fatalf("click move: at %s (%q)", m.s.node.Move, m.message)

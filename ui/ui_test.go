@@ -117,12 +117,12 @@ func TestCheckStudyKnightView(t *testing.T) {
 	var dests, origins []string
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		switch mk[s] {
-		case markCheckDest, markCheckDrop, markCheckMove:
+		case board.MarkCheckDest, board.MarkCheckDrop, board.MarkCheckMove:
 			dests = append(dests, s.Japanese())
-		case markCheckDestOrigin, markCheckDropOrigin:
+		case board.MarkCheckDestOrigin, board.MarkCheckDropOrigin:
 			dests = append(dests, s.Japanese())
 			origins = append(origins, s.Japanese())
-		case markCheckOrigin:
+		case board.MarkCheckOrigin:
 			origins = append(origins, s.Japanese())
 		}
 	}
@@ -232,8 +232,8 @@ func TestBoardWidthUnderAmbiguousWidths(t *testing.T) {
 			m.study.effectMap = true
 			bv := m.board.renderer(m.s.pos)
 			mk, _ := m.marks()
-			bv.marks = mk
-			lines := append([]string{padRight(m.handLine(game.White), board.Width+1)}, bv.render()...)
+			bv.Marks = mk
+			lines := append([]string{padRight(m.handLine(game.White), board.Width+1)}, bv.Render()...)
 			lines = append(lines, padRight(m.handLine(game.Black), board.Width+1))
 			for i, l := range lines[1 : len(lines)-1] {
 				if w := runewidth.StringWidth(stripANSI(l)); w != board.Width {

@@ -313,7 +313,7 @@ func effectLegend(l Lang, size board.Size) string {
 	case board.Medium:
 		return tr(l, "fx.medium")
 	case board.Large:
-		bm, wm := countMarks()
+		bm, wm := board.CountMarks()
 		return fmt.Sprintf(tr(l, "fx.large"), bm, wm)
 	}
 	return tr(l, "fx.compact")

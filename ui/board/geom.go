@@ -18,6 +18,7 @@ const (
 	Large
 )
 
+// String is the layout's name.
 func (s Size) String() string { return [...]string{"compact", "medium", "large"}[s] }
 
 // The compact board's measures.
