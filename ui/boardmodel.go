@@ -5,6 +5,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/game"
+	"kiki/ui/board"
 )
 
 // boardModel is the board component: the cursor, the piece picked up or
@@ -86,8 +87,8 @@ func (b *boardModel) update(msg tea.KeyMsg, p *game.Position) (answer tea.Msg, h
 }
 
 // renderer returns the board renderer for p with the board's flip.
-func (b *boardModel) renderer(p *game.Position) *boardView {
-	return &boardView{pos: p, flipped: b.flipped, ascii: b.ascii, theme: b.theme}
+func (b *boardModel) renderer(p *game.Position) *board.View {
+	return &board.View{Pos: p, Flipped: b.flipped, ASCII: b.ascii, Theme: b.theme}
 }
 
 // View draws the board for p with its marks and the study tools'
@@ -95,34 +96,34 @@ func (b *boardModel) renderer(p *game.Position) *boardView {
 // editor's placement). It returns the check study's content too, for its
 // legend.
 func (b *boardModel) View(p *game.Position, st *studyState, cells *[game.NumSquares]game.Piece) ([]string, checkInfo) {
-	return b.ViewIn(p, st, cells, boardGeom{}, nil, game.NoMove)
+	return b.ViewIn(p, st, cells, board.Geom{}, nil, game.NoMove)
 }
 
 // ViewIn is View in the geometry of a layout, with the engine line's
 // layer pv (nil for none) and the move to highlight hl (the hint or the
 // analysis's best move; NoMove for none).
-func (b *boardModel) ViewIn(p *game.Position, st *studyState, cells *[game.NumSquares]game.Piece, g boardGeom, pv *[game.NumSquares]byte, hl game.Move) ([]string, checkInfo) {
+func (b *boardModel) ViewIn(p *game.Position, st *studyState, cells *[game.NumSquares]game.Piece, g board.Geom, pv *[game.NumSquares]byte, hl game.Move) ([]string, checkInfo) {
 	marks, ci := b.marks(p, st, hl)
 	bv := b.renderer(p)
-	bv.geom, bv.pv = g, pv
-	bv.marks = marks
-	bv.cells = cells
+	bv.Geom, bv.PV = g, pv
+	bv.Marks = marks
+	bv.Cells = cells
 	if st.checkStudy {
-		bv.checks = &ci.layer
+		bv.Checks = &ci.layer
 	}
 	if st.effectMap {
 		counts := p.EffectCounts()
-		bv.counts = &counts
+		bv.Counts = &counts
 	}
-	return bv.render(), ci
+	return bv.Render(), ci
 }
 
 // moveCursor moves the cursor on screen (down is down whatever the flip),
 // wrapping at the edges.
 func (b *boardModel) moveCursor(df, dr int) {
-	bv := boardView{flipped: b.flipped}
-	col, row := bv.cellOf(b.cursor)
-	b.cursor = bv.squareAt((col+df+9)%9, (row+dr+9)%9)
+	bv := board.View{Flipped: b.flipped}
+	col, row := bv.CellOf(b.cursor)
+	b.cursor = bv.SquareAt((col+df+9)%9, (row+dr+9)%9)
 }
 
 // hasSelection reports whether a piece is picked up or a hand piece chosen.
@@ -289,7 +290,7 @@ func (b *boardModel) handRow(c game.Color) int {
 	if (c == game.White) != b.flipped {
 		return 0
 	}
-	return 1 + boardHeight
+	return 1 + board.Height
 }
 
 // click is a left click at x, y (the board component's top-left is 0, 0:
@@ -297,20 +298,20 @@ func (b *boardModel) handRow(c game.Color) int {
 // and is returned, for the root to act on; the hand line of the side to
 // move chooses the next hand piece.
 func (b *boardModel) click(p *game.Position, x, y int) (game.Square, tea.Msg) {
-	return b.clickIn(p, boardGeom{}, x, y)
+	return b.clickIn(p, board.Geom{}, x, y)
 }
 
 // clickIn is click in the geometry of a layout, x and y from the board
 // column's top-left. The komadai of the grid layouts are the root's to
 // hit-test (it knows their rows): here only the compact hand lines are.
-func (b *boardModel) clickIn(p *game.Position, g boardGeom, x, y int) (game.Square, tea.Msg) {
+func (b *boardModel) clickIn(p *game.Position, g board.Geom, x, y int) (game.Square, tea.Msg) {
 	bv := b.renderer(p)
-	bv.geom = g
-	if s, ok := bv.hit(x-g.boardX(), y-g.boardY()); ok {
+	bv.Geom = g
+	if s, ok := bv.Hit(x-g.BoardX(), y-g.BoardY()); ok {
 		b.cursor = s
 		return s, nil
 	}
-	if !g.grid() && y == b.handRow(p.Side()) {
+	if !g.Grid() && y == b.handRow(p.Side()) {
 		return game.NoSquare, b.cycleHand(p, 1)
 	}
 	return game.NoSquare, nil

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"kiki/game"
+	"kiki/ui/board"
 )
 
 // The board component is tested alone: a position in, messages out.
@@ -108,7 +109,7 @@ func TestBoardCachesLegalMoves(t *testing.T) {
 		t.Fatal("the rook's moves are computed again")
 	}
 	mk, _ := b.marks(p, &studyState{}, game.NoMove)
-	if mk[sq(1, 8)] != markDest || mk[sq(3, 8)] != markDest {
+	if mk[sq(1, 8)] != board.MarkDest || mk[sq(3, 8)] != board.MarkDest {
 		t.Errorf("destinations not marked: %v %v", mk[sq(1, 8)], mk[sq(3, 8)])
 	}
 	if &b.legalMoves(p)[0] != &first[0] {
@@ -129,15 +130,15 @@ func TestBoardCachesLegalMoves(t *testing.T) {
 func TestBoardClickGeometry(t *testing.T) {
 	p, _ := game.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b G 1")
 	b := testBoard()
-	col, row := b.renderer(p).cellOf(sq(3, 4))
-	s, a := b.click(p, 1+col*cellWidth+2, 1+2+row)
+	col, row := b.renderer(p).CellOf(sq(3, 4))
+	s, a := b.click(p, 1+col*board.CellWidth+2, 1+2+row)
 	if s != sq(3, 4) || a != nil || b.cursor != s {
 		t.Fatalf("click on ３四: %v %#v", s, a)
 	}
 	if s, _ := b.click(p, 5, 0); s != game.NoSquare || b.dropKind != game.NoPieceType {
 		t.Error("a click on 後手's hand line chose a piece for 先手")
 	}
-	if s, _ := b.click(p, 5, 1+boardHeight); s != game.NoSquare || b.dropKind != game.Gold {
+	if s, _ := b.click(p, 5, 1+board.Height); s != game.NoSquare || b.dropKind != game.Gold {
 		t.Errorf("a click on 先手's hand line: drop %v", b.dropKind)
 	}
 	b.flipped = true
@@ -145,7 +146,7 @@ func TestBoardClickGeometry(t *testing.T) {
 	if b.click(p, 5, 0); b.dropKind != game.Gold {
 		t.Error("flipped: 先手's hand line is on top")
 	}
-	if s, _ := b.click(p, boardWidth+10, 5); s != game.NoSquare {
+	if s, _ := b.click(p, board.Width+10, 5); s != game.NoSquare {
 		t.Error("a click right of the board hit a square")
 	}
 }
@@ -155,8 +156,8 @@ func TestBoardView(t *testing.T) {
 	b := testBoard()
 	b.act(p, sq(2, 7))
 	rows, _ := b.View(p, &studyState{}, nil)
-	if len(rows) != boardHeight {
-		t.Fatalf("%d rows, want %d", len(rows), boardHeight)
+	if len(rows) != board.Height {
+		t.Fatalf("%d rows, want %d", len(rows), board.Height)
 	}
 	// Rank 七 holds the picked-up pawn (@), rank 六 its one destination (+).
 	if r7 := stripANSI(rows[2+6]); !strings.Contains(r7, "@ 歩") {

@@ -10,6 +10,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/board"
 	"kiki/ui/lang"
 	"kiki/ui/match"
 	"kiki/ui/widget"
@@ -109,9 +110,9 @@ func TestScreensNoAmbiguousWidth(t *testing.T) {
 	jaWords := []string{"の番", "最終手", "棋譜", "開始局面", "逆利き", "候補手", "読み筋", "最善", "なし", "持駒", "深さ", "検討", "対局", "保存", "取消"}
 	for _, l := range []Lang{English, Japanese} {
 		for _, ls := range append(layoutSizes, struct {
-			size boardSize
+			size board.Size
 			w, h int
-		}{compactBoard, 80, 24}) {
+		}{board.Compact, 80, 24}) {
 			o := testOptions()
 			o.Lang = l
 			o.Record = longRecord(40)

@@ -79,24 +79,6 @@ func TestMoveListScrollsAndMapsRows(t *testing.T) {
 	}
 }
 
-func TestHandLine(t *testing.T) {
-	var h game.Hand
-	h = h.Add(game.Pawn).Add(game.Pawn).Add(game.Gold)
-	line := handLine{lang: Japanese, name: "先手", toMove: true, player: "人間", clock: "9:59", hand: h, chosen: game.Gold, note: " <-"}.View(&th)
-	for _, want := range []string{"先手*", "人間", "9:59", "持駒", "歩2", "[金]", " <-"} {
-		if !strings.Contains(line, want) {
-			t.Errorf("%q lacks %q", line, want)
-		}
-	}
-	line = handLine{name: "後手", chosen: game.NoPieceType, ascii: true, hand: h}.View(&th)
-	if strings.Contains(line, "*") || !strings.Contains(line, "P2") || strings.Contains(line, "[") {
-		t.Errorf("ascii, not to move: %q", line)
-	}
-	if line := (handLine{name: "後手"}).View(&th); !strings.HasSuffix(line, "in hand none") {
-		t.Errorf("empty hand: %q", line)
-	}
-}
-
 func TestEnginePanel(t *testing.T) {
 	r, nodes := lineRecord(3)
 	p := r.Position(nodes[2])

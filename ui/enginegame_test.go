@@ -17,8 +17,6 @@ import (
 	"kiki/ui/engines"
 	"kiki/ui/match"
 	"kiki/ui/widget"
-
-	"github.com/mattn/go-runewidth"
 )
 
 // The new-game dialog offers, for each side, a person, kiki, each
@@ -485,17 +483,4 @@ func checkPlayedRecord(t *testing.T, data []byte) *kif.Record {
 		t.Errorf("結果 %q, want %q (ending %v)", result, wantResult, e.Special)
 	}
 	return r
-}
-
-// At 80×24 a long engine name is cut on the hand line, and the clock and
-// the pieces in hand keep their room (gpsusi's id name once pushed them
-// off the line).
-func TestLongEngineNameKeepsHand(t *testing.T) {
-	h := handLine{name: "後手", player: "gpsshogi (smp) vm r3033 wordsize 64 gcc 12.2.0", clock: "秒読み0", lang: English}
-	h.hand = h.hand.Add(game.Bishop)
-	th := NewTheme(true, true)
-	line := stripANSI(h.View(&th))
-	if w := runewidth.StringWidth(line); w > 60 || !strings.Contains(line, "秒読み0") || !strings.Contains(line, "角") {
-		t.Errorf("%d cells: %q", w, line)
-	}
 }

@@ -7,6 +7,7 @@ import (
 	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/board"
 )
 
 // enginePanel is the engine's part of the side panel: what the AI is
@@ -39,11 +40,11 @@ type enginePanel struct {
 
 // graphHeight is the score graph's height in a layout: the whole game
 // reads better the more rows it has.
-func graphHeight(g boardGeom) int {
-	switch g.size {
-	case mediumBoard:
+func graphHeight(g board.Geom) int {
+	switch g.Size {
+	case board.Medium:
 		return 9
-	case largeBoard:
+	case board.Large:
 		return 13
 	}
 	return 7

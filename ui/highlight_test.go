@@ -10,6 +10,7 @@ import (
 	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/board"
 )
 
 // charAt is the character at display column x of a plain line ("" past
@@ -30,16 +31,16 @@ func charAt(line string, x int) string {
 
 // markOf is the mark column of square s on screen v in geometry g (the
 // first column of its cell; a grid square's top-left corner).
-func markOf(v string, g boardGeom, s game.Square) string {
-	bv := boardView{}
-	col, row := bv.cellOf(s)
-	cw, ch := g.pitch()
+func markOf(v string, g board.Geom, s game.Square) string {
+	bv := board.View{}
+	col, row := bv.CellOf(s)
+	cw, ch := g.Pitch()
 	lines := strings.Split(stripANSI(v), "\n")
-	y := g.boardY() + 2 + row*ch
+	y := g.BoardY() + 2 + row*ch
 	if y >= len(lines) {
 		return ""
 	}
-	return charAt(lines[y], g.boardX()+1+col*cw)
+	return charAt(lines[y], g.BoardX()+1+col*cw)
 }
 
 // The hint is drawn on the board in every layout: its origin and
@@ -70,18 +71,17 @@ func TestHintHighlightedInEveryLayout(t *testing.T) {
 					t.Errorf("%v: mark %q, want &\n%s", s, got, stripANSI(v))
 				}
 			}
-			// The tint: the board renderer's cell for the squares.
-			bv := m.board.renderer(m.s.pos)
-			bv.theme = &th
-			bv.marks, _ = m.marks()
+			// The tint: the squares carry the hint's mark, which the board
+			// tints with the hint's colour (ui/board's TestHintTint).
+			mk, _ := m.marks()
 			for _, s := range []game.Square{from, to} {
-				if c := bv.cellOfSquare(s); c.style.GetBackground() != th.Hint.GetBackground() {
-					t.Errorf("%v: tint %v, want the hint's %v", s, c.style.GetBackground(), th.Hint.GetBackground())
+				if mk[s] != board.MarkHint {
+					t.Errorf("%v: mark %v, want the hint's %v", s, mk[s], board.MarkHint)
 				}
 			}
 			press(m, ":", "7g7f", "enter")
 			v = m.View()
-			if strings.Contains(strings.Join(boardPart(v, g.columnHeight(), g.columnWidth()), "\n"), "&") {
+			if strings.Contains(strings.Join(boardPart(v, g.ColumnHeight(), g.ColumnWidth()), "\n"), "&") {
 				t.Errorf("the hint stays after a move:\n%s", stripANSI(v))
 			}
 			// The whole-game analysis's best move of the position on screen.
@@ -110,14 +110,14 @@ func TestCandidatesKeepTheirNumbering(t *testing.T) {
 		// The line's character: the mark column in compact, a grid
 		// square's top-right corner.
 		got := markOf(v, g, game.NewSquare(2, 7))
-		if g.grid() {
-			col, row := (&boardView{}).cellOf(game.NewSquare(2, 7))
-			got = charAt(stripANSI(strings.Split(v, "\n")[g.boardY()+2+row*g.cellH]), g.boardX()+1+col*g.cellW+g.cellW-2)
+		if g.Grid() {
+			col, row := (&board.View{}).CellOf(game.NewSquare(2, 7))
+			got = charAt(stripANSI(strings.Split(v, "\n")[g.BoardY()+2+row*g.CellH]), g.BoardX()+1+col*g.CellW+g.CellW-2)
 		}
 		if got != "^" {
 			t.Errorf("%v: origin %q, want ^", ls.size, got)
 		}
-		if strings.Contains(strings.Join(boardPart(v, g.columnHeight(), g.columnWidth()), "\n"), "&") {
+		if strings.Contains(strings.Join(boardPart(v, g.ColumnHeight(), g.ColumnWidth()), "\n"), "&") {
 			t.Errorf("%v: & over the engine line:\n%s", ls.size, stripANSI(v))
 		}
 	}

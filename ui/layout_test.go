@@ -10,6 +10,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/board"
 )
 
 // longRecord is a record of n moves with a long comment on every fifth.
@@ -33,7 +34,7 @@ func longRecord(n int) *kif.Record {
 // boardPart is the board column of the first rows of a screen (width
 // columns of it; the compact board's when not given).
 func boardPart(view string, rows int, width ...int) []string {
-	w := boardWidth
+	w := board.Width
 	if len(width) > 0 {
 		w = width[0]
 	}
@@ -79,7 +80,7 @@ func TestBoardStaysPutUnderDialogs(t *testing.T) {
 						t.Errorf("%s: line %d is %d columns", where, i, w)
 					}
 				}
-				want, got := boardPart(base, boardHeight+2), boardPart(v, boardHeight+2)
+				want, got := boardPart(base, board.Height+2), boardPart(v, board.Height+2)
 				if strings.Join(want, "\n") != strings.Join(got, "\n") {
 					t.Errorf("%s: the board moved:\n%s\nwant\n%s", where, strings.Join(got, "\n"), strings.Join(want, "\n"))
 				}

@@ -2,37 +2,23 @@ package ui
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/mattn/go-runewidth"
-	"github.com/muesli/termenv"
 
 	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/board"
 )
 
 // layoutSizes are a terminal size of each layout.
 var layoutSizes = []struct {
-	size boardSize
+	size board.Size
 	w, h int
-}{{compactBoard, 100, 30}, {mediumBoard, 120, 40}, {largeBoard, 200, 50}}
-
-func TestChooseSize(t *testing.T) {
-	for _, c := range []struct {
-		w, h int
-		want boardSize
-	}{{80, 24, compactBoard}, {100, 30, compactBoard}, {110, 34, compactBoard}, {200, 30, compactBoard},
-		{120, 40, mediumBoard}, {140, 60, mediumBoard}, {200, 50, largeBoard}, {150, 42, largeBoard}} {
-		if got := chooseSize(c.w, c.h); got != c.want {
-			t.Errorf("%d×%d: %v, want %v", c.w, c.h, got, c.want)
-		}
-	}
-}
+}{{board.Compact, 100, 30}, {board.Medium, 120, 40}, {board.Large, 200, 50}}
 
 // The layout follows the terminal: a resize switches it, and the board
 // column is as wide and as high as its geometry says.
@@ -41,15 +27,15 @@ func TestLayoutSwitchesOnResize(t *testing.T) {
 	for _, ls := range append(layoutSizes, layoutSizes[0]) {
 		m.Update(tea.WindowSizeMsg{Width: ls.w, Height: ls.h})
 		f := m.layout()
-		if f.geom.size != ls.size {
-			t.Fatalf("%d×%d: layout %v, want %v", ls.w, ls.h, f.geom.size, ls.size)
+		if f.geom.Size != ls.size {
+			t.Fatalf("%d×%d: layout %v, want %v", ls.w, ls.h, f.geom.Size, ls.size)
 		}
-		if len(f.left) != f.geom.columnHeight() {
-			t.Errorf("%v: board column of %d rows, want %d", ls.size, len(f.left), f.geom.columnHeight())
+		if len(f.left) != f.geom.ColumnHeight() {
+			t.Errorf("%v: board column of %d rows, want %d", ls.size, len(f.left), f.geom.ColumnHeight())
 		}
 		for i, l := range f.left {
-			if w := runewidth.StringWidth(stripANSI(l)); w != f.geom.columnWidth() {
-				t.Errorf("%v: board column row %d is %d columns, want %d: %q", ls.size, i, w, f.geom.columnWidth(), stripANSI(l))
+			if w := runewidth.StringWidth(stripANSI(l)); w != f.geom.ColumnWidth() {
+				t.Errorf("%v: board column row %d is %d columns, want %d: %q", ls.size, i, w, f.geom.ColumnWidth(), stripANSI(l))
 			}
 		}
 	}
@@ -101,7 +87,7 @@ func analysing(t *testing.T, m *Model) {
 func TestLayoutGoldens(t *testing.T) {
 	for _, ls := range layoutSizes {
 		t.Run(ls.size.String(), func(t *testing.T) {
-			if ls.size != compactBoard {
+			if ls.size != board.Compact {
 				t.Run("start", func(t *testing.T) { golden(t, run(t, testOptions(), ls.w, ls.h)) })
 				t.Run("selected", func(t *testing.T) {
 					m := run(t, testOptions(), ls.w, ls.h, ":", "7g7f", "enter", ":", "3c3d", "enter", "h", "h", "h", "h", "h", "j", "j", "j", "j", "enter")
@@ -180,9 +166,9 @@ func TestLayoutsWidthUnderAmbiguousWidths(t *testing.T) {
 	defer func(v bool) { runewidth.DefaultCondition.EastAsianWidth = v }(runewidth.DefaultCondition.EastAsianWidth)
 	p, _ := game.ParseSFEN("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL b RGgsn5p 1")
 	for _, ls := range append(layoutSizes, struct {
-		size boardSize
+		size board.Size
 		w, h int
-	}{compactBoard, 80, 24}) {
+	}{board.Compact, 80, 24}) {
 		for _, ascii := range []bool{false, true} {
 			var widths [2][]int
 			for wi, wide := range []bool{false, true} {
@@ -206,7 +192,7 @@ func TestLayoutsWidthUnderAmbiguousWidths(t *testing.T) {
 				t.Errorf("%d×%d ascii=%v: board column widths differ:\nnarrow %v\nwide   %v", ls.w, ls.h, ascii, widths[0], widths[1])
 			}
 			for _, w := range widths[0] {
-				if w != geomFor(ls.size).columnWidth() {
+				if w != board.GeomFor(ls.size).ColumnWidth() {
 					t.Errorf("%d×%d ascii=%v: a board column row is %d columns", ls.w, ls.h, ascii, w)
 					break
 				}
@@ -255,7 +241,7 @@ func TestClicksFollowTheLayout(t *testing.T) {
 			last bool
 			sq   string
 		}{{"v香", false, "9a"}, {"香", true, "1i"}} {
-			x, y, ok := find(screen, c.text, c.last, g.columnWidth())
+			x, y, ok := find(screen, c.text, c.last, g.ColumnWidth())
 			if !ok {
 				t.Fatalf("%v: no %s on the screen", ls.size, c.text)
 			}
@@ -266,11 +252,11 @@ func TestClicksFollowTheLayout(t *testing.T) {
 			}
 			m.board.deselect()
 		}
-		cw, ch := g.pitch()
+		cw, ch := g.Pitch()
 		for col := 0; col < 9; col++ {
 			for row := 0; row < 9; row++ {
-				x := g.boardX() + 1 + col*cw + cw/2
-				y := g.boardY() + 2 + row*ch + ch/2
+				x := g.BoardX() + 1 + col*cw + cw/2
+				y := g.BoardY() + 2 + row*ch + ch/2
 				click(m, x, y)
 				if want := game.NewSquare(9-col, row+1); m.board.cursor != want {
 					t.Fatalf("%v: click at %d,%d: cursor %s, want %s", ls.size, x, y, m.board.cursor.Japanese(), want.Japanese())
@@ -278,16 +264,16 @@ func TestClicksFollowTheLayout(t *testing.T) {
 				m.board.deselect()
 			}
 		}
-		if g.grid() {
+		if g.Grid() {
 			screen = strings.Split(m.View(), "\n")
-			kx := g.boardX() + g.width() + komadaiGap
+			kx := g.BoardX() + g.Width() + board.KomadaiGap
 			for _, k := range []struct {
 				glyph string
 				kind  game.PieceType
 			}{{"飛", game.Rook}, {"金", game.Gold}} {
 				y := -1
 				for i, l := range screen {
-					if strings.Contains(runewidth.TruncateLeft(stripANSI(l), kx, ""), k.glyph) && i < g.columnHeight() {
+					if strings.Contains(runewidth.TruncateLeft(stripANSI(l), kx, ""), k.glyph) && i < g.ColumnHeight() {
 						y = i
 					}
 				}
@@ -337,7 +323,7 @@ func BenchmarkViewLarge(b *testing.B) {
 	for i, n := range m.analysis.line {
 		m.analysis.results[n] = evalResult{score: (i * 37 % 900) - 450}
 	}
-	if m.layout().geom.size != largeBoard || m.pvLayer() == nil {
+	if m.layout().geom.Size != board.Large || m.pvLayer() == nil {
 		b.Fatal("not the large layout with the engine line")
 	}
 	b.ResetTimer()
@@ -360,11 +346,11 @@ func TestLayoutsFitEverySize(t *testing.T) {
 			m.study.effectMap, m.study.checkStudy = true, true
 			analysing(t, m)
 			g := m.layout().geom
-			base := boardPart(m.View(), g.columnHeight(), g.columnWidth())
+			base := boardPart(m.View(), g.ColumnHeight(), g.ColumnWidth())
 			for _, open := range []func(){func() {}, func() { m.dialog = m.newGameDialog(false) }, func() { m.dialog = nil; m.showHelp = true }} {
 				open()
 				v := m.View()
-				where := fmt.Sprintf("%d×%d (%v)", w, h, g.size)
+				where := fmt.Sprintf("%d×%d (%v)", w, h, g.Size)
 				if n := strings.Count(v, "\n") + 1; n > h {
 					t.Errorf("%s: %d lines", where, n)
 				}
@@ -373,33 +359,8 @@ func TestLayoutsFitEverySize(t *testing.T) {
 						t.Errorf("%s: line %d is %d columns", where, i, lw)
 					}
 				}
-				if got := boardPart(v, g.columnHeight(), g.columnWidth()); strings.Join(got, "\n") != strings.Join(base, "\n") {
+				if got := boardPart(v, g.ColumnHeight(), g.ColumnWidth()); strings.Join(got, "\n") != strings.Join(base, "\n") {
 					t.Errorf("%s: the board moved", where)
-				}
-			}
-		}
-	}
-}
-
-// styleWrap's prefix and suffix around a row are what Render makes of
-// it, for every tint of the dark and light themes in 256 colours.
-func TestStyleWrapMatchesRender(t *testing.T) {
-	r := lipgloss.NewRenderer(io.Discard)
-	r.SetColorProfile(termenv.ANSI256)
-	for _, dark := range []bool{true, false} {
-		th := NewTheme(dark, false)
-		styles := []lipgloss.Style{th.Sente, th.Gote, th.Empty, th.Cursor, th.Selected, th.Dest, th.Capture, th.Last, th.Effect,
-			th.CheckDrop, th.CheckDest, th.CheckOrigin.Bold(true), th.CheckMove, th.MateMove, th.MapBoth, th.PVBest, th.PVNext,
-			th.MapHeat[0][2], th.MapHeat[1][0], th.Gote.Inherit(th.MapHeat[1][1])}
-		for i, st := range styles {
-			st = st.Renderer(r).UnsetUnderline()
-			if pre, _ := styleWrap(st); pre == "" {
-				t.Fatalf("dark=%v style %d: no colour codes: the test tests nothing", dark, i)
-			}
-			for _, text := range []string{"b       ", " b2  w1 ", "m:1:0+", "       3"} {
-				pre, post := styleWrap(st)
-				if got, want := pre+text+post, st.Render(text); got != want {
-					t.Errorf("dark=%v style %d: %q, Render %q", dark, i, got, want)
 				}
 			}
 		}

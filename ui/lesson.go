@@ -503,8 +503,8 @@ func (m *Model) lessonClick(msg tea.MouseMsg) tea.Cmd {
 	}
 	g := f.geom
 	bv := m.board.renderer(m.s.pos)
-	bv.geom = g
-	s, ok := bv.hit(msg.X-g.boardX(), msg.Y-g.boardY())
+	bv.Geom = g
+	s, ok := bv.Hit(msg.X-g.BoardX(), msg.Y-g.BoardY())
 	if !ok || m.lesson().done {
 		return nil
 	}

@@ -7,36 +7,37 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
+	"kiki/ui/board"
 )
 
 // lessonMarks are the lesson's marks on the board: the player's marks
 // ('?') while the question is open; once graded, each square as it went:
 // '=' marked and right, '-' missed, 'X' marked but not an answer.
-func (m *Model) lessonMarks() [game.NumSquares]mark {
+func (m *Model) lessonMarks() [game.NumSquares]board.Mark {
 	ls := m.lesson()
 	var mk markSet
 	if ls.graded {
 		ans := ls.question().answer()
-		mk.set(ls.marks.And(ans), markLessonHit)
-		mk.set(ans.AndNot(ls.marks), markLessonMissed)
-		mk.set(ls.marks.AndNot(ans), markLessonExtra)
+		mk.set(ls.marks.And(ans), board.MarkLessonHit)
+		mk.set(ans.AndNot(ls.marks), board.MarkLessonMissed)
+		mk.set(ls.marks.AndNot(ans), board.MarkLessonExtra)
 	} else {
-		mk.set(ls.marks, markLessonPick)
+		mk.set(ls.marks, board.MarkLessonPick)
 	}
 	// Once graded, nothing is marked any more: the cursor would only hide
 	// a grade.
 	if !ls.done && !ls.graded && !ls.isClose() && m.board.cursor.Valid() {
-		mk[m.board.cursor] = markCursor
+		mk[m.board.cursor] = board.MarkCursor
 	}
 	return mk
 }
 
 // lessonRows is the board of the lesson in geometry g, with its marks.
-func (m *Model) lessonRows(g boardGeom) []string {
+func (m *Model) lessonRows(g board.Geom) []string {
 	bv := m.board.renderer(m.s.pos)
-	bv.geom = g
-	bv.marks = m.lessonMarks()
-	return bv.render()
+	bv.Geom = g
+	bv.Marks = m.lessonMarks()
+	return bv.Render()
 }
 
 // kindName names a kind of question: 問7 (Q7 on the English screen).
@@ -167,14 +168,14 @@ func (m *Model) lessonPanel(w, h int) []string {
 	case ls.choosing():
 		// No marks to explain or list yet: the answer is two pieces.
 	case ls.graded:
-		add(m.legendMark(markLessonHit) + " " + m.tr("ls.legend.hit") + "  " + m.legendMark(markLessonMissed) + " " + m.tr("ls.legend.missed"))
+		add(m.legendMark(board.MarkLessonHit) + " " + m.tr("ls.legend.hit") + "  " + m.legendMark(board.MarkLessonMissed) + " " + m.tr("ls.legend.missed"))
 		extra := "ls.legend.extra"
 		if ls.isClose() {
 			extra = "ls.close.extra"
 		}
-		add(m.legendMark(markLessonExtra) + " " + m.tr(extra))
+		add(m.legendMark(board.MarkLessonExtra) + " " + m.tr(extra))
 	default:
-		add(m.legendMark(markLessonPick) + " " + m.tr("ls.legend.pick"))
+		add(m.legendMark(board.MarkLessonPick) + " " + m.tr("ls.legend.pick"))
 	}
 	if !ls.choosing() {
 		label := m.tr("ls.marked")

@@ -4,6 +4,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/game"
+	"kiki/ui/board"
 )
 
 // onMouse maps a left click to the move list (go to that move, when not
@@ -47,10 +48,10 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 		m.board.chooseHand(m.s.pos, kind)
 		return nil
 	}
-	if !f.geom.grid() && msg.Y == m.board.handRow(side) && !m.editing() {
+	if !f.geom.Grid() && msg.Y == m.board.handRow(side) && !m.editing() {
 		// The compact hand line: the piece clicked, or the next one when
 		// the click is beside the pieces.
-		if kind, ok := m.hand(side).KindAt(&m.theme, boardWidth+1, msg.X); ok {
+		if kind, ok := m.hand(side).KindAt(&m.theme, board.Width+1, msg.X); ok {
 			m.board.chooseHand(m.s.pos, kind)
 			return nil
 		}

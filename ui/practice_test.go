@@ -16,6 +16,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/board"
 	"kiki/ui/widget"
 )
 
@@ -514,7 +515,7 @@ func TestPracticePanelColumnFixed(t *testing.T) {
 		m.Update(cmd())
 	}
 	title := m.tr("pr.title")
-	want := m.geom().columnWidth() + sideGap
+	want := m.geom().ColumnWidth() + board.SideGap
 	for _, k := range []string{"", "right", "left"} {
 		press(m, k) // mate in 1, 3 and 1 again
 		first := strings.Split(stripANSI(m.View()), "\n")[0]

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"kiki/game"
+	"kiki/ui/board"
 )
 
 // dump writes everything reachable from v (following pointers, once
@@ -154,8 +155,8 @@ func TestListClickMatchesScreen(t *testing.T) {
 				m2.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 				m2.step(at)
 				screen := strings.Split(stripANSI(m2.View()), "\n")
-				m2.Update(tea.MouseMsg{X: boardWidth + 6, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
-				row := ansi.TruncateLeft(screen[y], boardWidth+3, "")
+				m2.Update(tea.MouseMsg{X: board.Width + 6, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+				row := ansi.TruncateLeft(screen[y], board.Width+3, "")
 				if m2.s.node.Ply == at {
 					continue // not a list row (or the current one)
 				}

@@ -13,6 +13,7 @@ import (
 	"kiki/game"
 	"kiki/game/refdata"
 	"kiki/kif"
+	"kiki/ui/board"
 )
 
 func replayOptions(t *testing.T, path string) Options {
@@ -189,24 +190,24 @@ func TestMouse(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	// Click the third move in the list: no View first, the click finds
 	// the list where View would draw it.
-	m.Update(tea.MouseMsg{X: boardWidth + 6, Y: m.layout().list.top + 3, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	m.Update(tea.MouseMsg{X: board.Width + 6, Y: m.layout().list.top + 3, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 	if m.s.node.Ply != 3 {
 		t.Fatalf("click on the list: ply %d", m.s.node.Ply)
 	}
 	// Click on ２六 (the pawn) then ２五: a move, making a new variation.
 	bv := m.board.renderer(m.s.pos)
-	col, row := bv.cellOf(game.NewSquare(2, 6))
-	m.Update(tea.MouseMsg{X: 1 + col*cellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	col, row := bv.CellOf(game.NewSquare(2, 6))
+	m.Update(tea.MouseMsg{X: 1 + col*board.CellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 	if m.board.selected != game.NoSquare {
 		t.Fatalf("selected %v on a square of the side not to move", m.board.selected)
 	}
-	col, row = bv.cellOf(game.NewSquare(8, 3))
-	m.Update(tea.MouseMsg{X: 1 + col*cellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	col, row = bv.CellOf(game.NewSquare(8, 3))
+	m.Update(tea.MouseMsg{X: 1 + col*board.CellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 	if m.board.selected != game.NewSquare(8, 3) {
 		t.Fatalf("click did not pick up ８三: %v %q", m.board.selected, m.message)
 	}
-	col, row = bv.cellOf(game.NewSquare(8, 4))
-	m.Update(tea.MouseMsg{X: 1 + col*cellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	col, row = bv.CellOf(game.NewSquare(8, 4))
+	m.Update(tea.MouseMsg{X: 1 + col*board.CellWidth + 2, Y: 1 + 2 + row, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 	if m.s.node.Move.USI() != "8c8d" {
 		t.Fatalf("click move: at %s (%q)", m.s.node.Move, m.message)
 	}

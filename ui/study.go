@@ -9,6 +9,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/board"
 	"kiki/ui/widget"
 )
 
@@ -115,11 +116,11 @@ type checkInfo struct {
 	noKing                                bool
 	// layer holds the legal checks now (! and #), drawn beside the study
 	// marks rather than over them.
-	layer [game.NumSquares]mark
+	layer [game.NumSquares]board.Mark
 }
 
 // checkMarks is the layer of legal checks and mates of the check study.
-func (m *Model) checkMarks() [game.NumSquares]mark {
+func (m *Model) checkMarks() [game.NumSquares]board.Mark {
 	_, ci := m.marks()
 	return ci.layer
 }
@@ -176,14 +177,14 @@ func ofKind(mv game.Move, t game.PieceType) bool {
 }
 
 // marks is the highlights of every square (see boardModel.marks).
-func (m *Model) marks() ([game.NumSquares]mark, checkInfo) {
+func (m *Model) marks() ([game.NumSquares]board.Mark, checkInfo) {
 	return m.board.marks(m.s.pos, &m.study, m.boardHighlight())
 }
 
 // markSet collects marks, the higher one winning on a square.
-type markSet [game.NumSquares]mark
+type markSet [game.NumSquares]board.Mark
 
-func (mk *markSet) set(b game.Bitboard, k mark) {
+func (mk *markSet) set(b game.Bitboard, k board.Mark) {
 	for b.NonZero() {
 		s := b.Pop()
 		if k > mk[s] {
@@ -209,13 +210,13 @@ func studyMarks(mk *markSet, p *game.Position, st *studyState) checkInfo {
 	origins := withPiece
 	if st.allOrigins {
 		origins = cs.Origins
-		mk.set(cs.Origins.AndNot(withPiece), markCheckOrigin)
+		mk.set(cs.Origins.AndNot(withPiece), board.MarkCheckOrigin)
 	}
-	mk.set(withPiece, markCheckOriginPiece)
-	mk.set(cs.Destinations.AndNot(origins), markCheckDest)
-	mk.set(cs.Destinations.And(origins), markCheckDestOrigin)
-	mk.set(cs.Drops.AndNot(origins), markCheckDrop)
-	mk.set(cs.Drops.And(origins), markCheckDropOrigin)
+	mk.set(withPiece, board.MarkCheckOriginPiece)
+	mk.set(cs.Destinations.AndNot(origins), board.MarkCheckDest)
+	mk.set(cs.Destinations.And(origins), board.MarkCheckDestOrigin)
+	mk.set(cs.Drops.AndNot(origins), board.MarkCheckDrop)
+	mk.set(cs.Drops.And(origins), board.MarkCheckDropOrigin)
 	ci.drops, ci.dests, ci.origins = cs.Drops.Count(), cs.Destinations.Count(), cs.Origins.Count()
 	ci.originPieces = withPiece.Count()
 	ci.dropSet, ci.destSet, ci.originSet, ci.pieceSet = cs.Drops, cs.Destinations, cs.Origins, withPiece
@@ -242,9 +243,9 @@ func checksAndMates(p *game.Position, ci *checkInfo) {
 		to := mv.To()
 		if mated {
 			ci.mates = append(ci.mates, mv)
-			ci.layer[to] = markMate
-		} else if ci.layer[to] != markMate {
-			ci.layer[to] = markCheckMove
+			ci.layer[to] = board.MarkMate
+		} else if ci.layer[to] != board.MarkMate {
+			ci.layer[to] = board.MarkCheckMove
 		}
 	}
 }
@@ -253,12 +254,12 @@ func checksAndMates(p *game.Position, ci *checkInfo) {
 // study's sets, the effect of the piece under the cursor (or selected),
 // legal destinations, cursor; the highlighted move hl (over the study's
 // sets, under the selection's marks); and the check study's content.
-func (b *boardModel) marks(p *game.Position, st *studyState, hl game.Move) ([game.NumSquares]mark, checkInfo) {
+func (b *boardModel) marks(p *game.Position, st *studyState, hl game.Move) ([game.NumSquares]board.Mark, checkInfo) {
 	var mk markSet
 	if lm := p.LastMove(); lm != game.NoMove {
-		mk.set(game.SquareBB(lm.To()), markLast)
+		mk.set(game.SquareBB(lm.To()), board.MarkLast)
 		if !lm.IsDrop() {
-			mk.set(game.SquareBB(lm.From()), markLast)
+			mk.set(game.SquareBB(lm.From()), board.MarkLast)
 		}
 	}
 	var ci checkInfo
@@ -268,9 +269,9 @@ func (b *boardModel) marks(p *game.Position, st *studyState, hl game.Move) ([gam
 		king = p.King(ci.attacker.Opp())
 	}
 	if hl != game.NoMove {
-		mk.set(game.SquareBB(hl.To()), markHint)
+		mk.set(game.SquareBB(hl.To()), board.MarkHint)
 		if !hl.IsDrop() {
-			mk.set(game.SquareBB(hl.From()), markHint)
+			mk.set(game.SquareBB(hl.From()), board.MarkHint)
 		}
 	}
 	// Effect of the selected piece, else of the piece under the cursor.
@@ -279,7 +280,7 @@ func (b *boardModel) marks(p *game.Position, st *studyState, hl game.Move) ([gam
 		from = b.cursor
 	}
 	if from != game.NoSquare && b.dropKind == game.NoPieceType {
-		mk.set(p.AttacksFrom(from), markEffect)
+		mk.set(p.AttacksFrom(from), board.MarkEffect)
 	}
 	for _, mv := range b.legalMoves(p) {
 		if st.checkStudy && mv.IsDrop() {
@@ -288,20 +289,20 @@ func (b *boardModel) marks(p *game.Position, st *studyState, hl game.Move) ([gam
 			break
 		}
 		if mv.IsCapture() {
-			mk.set(game.SquareBB(mv.To()), markCapture)
+			mk.set(game.SquareBB(mv.To()), board.MarkCapture)
 		} else {
-			mk.set(game.SquareBB(mv.To()), markDest)
+			mk.set(game.SquareBB(mv.To()), board.MarkDest)
 		}
 	}
 	if b.selected != game.NoSquare {
-		mk.set(game.SquareBB(b.selected), markSelected)
+		mk.set(game.SquareBB(b.selected), board.MarkSelected)
 	}
-	if king != game.NoSquare && mk[king] < markHint {
+	if king != game.NoSquare && mk[king] < board.MarkHint {
 		// The enemy king stands clear of every tint, so it reads at a glance.
-		mk[king] = markStudyKing
+		mk[king] = board.MarkStudyKing
 	}
 	if b.cursor != game.NoSquare {
-		mk[b.cursor] = markCursor
+		mk[b.cursor] = board.MarkCursor
 	}
 	return mk, ci
 }
@@ -321,7 +322,7 @@ func (m *Model) studyLegend(ci checkInfo) string {
 		kind, word = ci.kind.Name(), pieceWord(m.lang, ci.kind)
 	}
 	lines := []string{m.theme.Title.Render(fmt.Sprintf(m.tr("study.head"), names[ci.attacker], word))}
-	line := func(mk mark, format string, sqs game.Bitboard, args ...any) {
+	line := func(mk board.Mark, format string, sqs game.Bitboard, args ...any) {
 		lead := m.legendMark(mk) + " "
 		text := fmt.Sprintf(format, args...)
 		room := w - ansi.StringWidth(lead) - ansi.StringWidth(text)
@@ -329,22 +330,22 @@ func (m *Model) studyLegend(ci checkInfo) string {
 	}
 	if ci.kind == game.NoPieceType || ci.kind <= game.Gold {
 		if ci.kind == game.NoPieceType {
-			line(markCheckDrop, m.tr("study.dropsAll"), ci.dropSet)
+			line(board.MarkCheckDrop, m.tr("study.dropsAll"), ci.dropSet)
 		} else {
-			line(markCheckDrop, m.tr("study.drops"), ci.dropSet, kind)
+			line(board.MarkCheckDrop, m.tr("study.drops"), ci.dropSet, kind)
 		}
 	}
-	line(markCheckDest, m.tr("study.dests"), ci.destSet)
+	line(board.MarkCheckDest, m.tr("study.dests"), ci.destSet)
 	if ci.allOrigins {
-		line(markCheckOrigin, m.tr("study.originsAll"), ci.originSet)
+		line(board.MarkCheckOrigin, m.tr("study.originsAll"), ci.originSet)
 	} else {
-		line(markCheckOriginPiece, m.tr("study.origins"), ci.pieceSet, kind, ci.origins)
+		line(board.MarkCheckOriginPiece, m.tr("study.origins"), ci.pieceSet, kind, ci.origins)
 	}
 	if ci.attacker != m.s.pos.Side() {
 		lines = append(lines, m.theme.Dim.Render(fmt.Sprintf(m.tr("study.notToMove"), names[ci.attacker])))
 		return strings.Join(lines, "\n")
 	}
-	s := m.legendMark(markCheckMove) + " " + fmt.Sprintf(m.tr("study.checksNow"), len(ci.checks))
+	s := m.legendMark(board.MarkCheckMove) + " " + fmt.Sprintf(m.tr("study.checksNow"), len(ci.checks))
 	lines = append(lines, s)
 	var mates []string
 	for i, mv := range ci.mates {
@@ -354,7 +355,7 @@ func (m *Model) studyLegend(ci checkInfo) string {
 		}
 		mates = append(mates, mv.Piece().Color().Mark()+kif.KI2Move(m.s.pos, mv, m.s.pos.LastMove()))
 	}
-	s = m.legendMark(markMate) + " " + fmt.Sprintf(m.tr("study.mates"), len(ci.mates))
+	s = m.legendMark(board.MarkMate) + " " + fmt.Sprintf(m.tr("study.mates"), len(ci.mates))
 	if len(mates) > 0 {
 		s += "  " + strings.Join(mates, " ")
 	}
@@ -363,13 +364,7 @@ func (m *Model) studyLegend(ci checkInfo) string {
 
 // legendMark is a mark's character as the board draws it: in the mark
 // colour on its tint.
-func (m *Model) legendMark(mk mark) string {
-	st := markChar(&m.theme, mk)
-	if bg, ok := markStyle(&m.theme, mk); ok {
-		st = st.Inherit(bg)
-	}
-	return st.UnsetUnderline().Render(string(markChars[mk]))
-}
+func (m *Model) legendMark(mk board.Mark) string { return board.MarkLegend(&m.theme, mk) }
 
 // noteWidth is the widest note line that layout leaves unwrapped (one
 // less than the board column when the side panel stands beside the
@@ -377,8 +372,8 @@ func (m *Model) legendMark(mk mark) string {
 func (m *Model) noteWidth() int {
 	w, _ := m.size()
 	g := m.geom()
-	if w-(g.columnWidth()+sideGap)-1 >= sideMinWidth {
-		return g.columnWidth() - 1
+	if w-(g.ColumnWidth()+board.SideGap)-1 >= sideMinWidth {
+		return g.ColumnWidth() - 1
 	}
 	return w - 1
 }
@@ -467,7 +462,7 @@ func (m *Model) playStudyCheck(s game.Square) (tea.Cmd, bool) {
 		return nil, false
 	}
 	_, ci := m.marks()
-	if ci.attacker != m.s.pos.Side() || ci.layer[s] == markNone {
+	if ci.attacker != m.s.pos.Side() || ci.layer[s] == board.MarkNone {
 		return nil, false
 	}
 	var to, drops []game.Move

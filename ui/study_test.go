@@ -5,9 +5,11 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
+	"kiki/ui/board"
 	"kiki/ui/widget"
 )
 
@@ -27,7 +29,7 @@ func cellAt(t *testing.T, m *Model, s game.Square) string {
 	lines := strings.Split(stripANSI(m.View()), "\n")
 	// Row 0: 後手's hand; 1: files; 2: frame; 3..11: ranks 一..九 (not flipped).
 	row := []rune(lines[2+s.Rank()])
-	col := 1 + (9-s.File())*cellWidth // display columns; every rune before is one column wide or a CJK two
+	col := 1 + (9-s.File())*board.CellWidth // display columns; every rune before is one column wide or a CJK two
 	var out []rune
 	w := 0
 	for _, r := range row {
@@ -35,7 +37,7 @@ func cellAt(t *testing.T, m *Model, s game.Square) string {
 		if r >= 0x3000 {
 			rw = 2
 		}
-		if w >= col && w < col+cellWidth {
+		if w >= col && w < col+board.CellWidth {
 			out = append(out, r)
 		}
 		w += rw
@@ -67,7 +69,7 @@ func TestCheckStudyFollowsKind(t *testing.T) {
 		t.Fatalf("legend %q", m.checkLegend(ci))
 	}
 	// ４一 is a gold drop check, not a silver one: no ! and no d there.
-	if chk := m.checkMarks(); chk[game.NewSquare(4, 1)] != markNone || mk[game.NewSquare(4, 1)] == markCheckDrop || mk[game.NewSquare(4, 1)] == markCheckDropOrigin {
+	if chk := m.checkMarks(); chk[game.NewSquare(4, 1)] != board.MarkNone || mk[game.NewSquare(4, 1)] == board.MarkCheckDrop || mk[game.NewSquare(4, 1)] == board.MarkCheckDropOrigin {
 		t.Fatalf("４一 marked for 銀: %v %v", chk[game.NewSquare(4, 1)], mk[game.NewSquare(4, 1)])
 	}
 	// All pieces: the last setting before 歩 again.
@@ -87,7 +89,7 @@ func TestCheckStudyFollowsKind(t *testing.T) {
 func TestCheckStudyNoIllegalDropMark(t *testing.T) {
 	m := studyModel(t, "4k4/9/9/9/4P4/9/9/9/9 b P 1", "c")
 	mk, ci := m.marks()
-	if s := game.NewSquare(5, 2); mk[s] == markCheckDrop || mk[s] == markCheckDropOrigin {
+	if s := game.NewSquare(5, 2); mk[s] == board.MarkCheckDrop || mk[s] == board.MarkCheckDropOrigin {
 		t.Fatalf("５二 marked as a pawn drop (二歩)")
 	}
 	if ci.drops != 0 {
@@ -113,7 +115,7 @@ func TestCheckStudyShowsBothAndNamesMate(t *testing.T) {
 		t.Fatalf("legend %q does not name the mate", l)
 	}
 	mk, _ := m.marks()
-	if k := game.NewSquare(5, 1); mk[k] != markStudyKing {
+	if k := game.NewSquare(5, 1); mk[k] != board.MarkStudyKing {
 		t.Fatalf("the king's square is marked %v", mk[k])
 	}
 }
@@ -125,15 +127,15 @@ func TestCheckStudyOriginsWithPieces(t *testing.T) {
 	// 後手玉 ７二, 先手桂 ８五 (an origin: ８五→７三 checks) and 桂 in hand.
 	m := studyModel(t, "9/2k6/9/9/1N7/9/9/9/8K b N 1", "c")
 	mk, _ := m.marks()
-	if got := mk[game.NewSquare(8, 5)]; got != markCheckOriginPiece {
+	if got := mk[game.NewSquare(8, 5)]; got != board.MarkCheckOriginPiece {
 		t.Fatalf("８五 (a knight) marked %v", got)
 	}
-	if got := mk[game.NewSquare(9, 5)]; got != markNone {
+	if got := mk[game.NewSquare(9, 5)]; got != board.MarkNone {
 		t.Fatalf("９五 (an empty origin) marked %v by default", got)
 	}
 	m = studyModel(t, "9/2k6/9/9/1N7/9/9/9/8K b N 1", "c", "O")
 	mk, _ = m.marks()
-	if got := mk[game.NewSquare(9, 5)]; got != markCheckOrigin {
+	if got := mk[game.NewSquare(9, 5)]; got != board.MarkCheckOrigin {
 		t.Fatalf("９五 (empty) marked %v with every origin shown", got)
 	}
 	if got := cellAt(t, m, game.NewSquare(8, 5)); got != "O 桂" {
@@ -221,20 +223,34 @@ func TestCheckStudyLegendSentences(t *testing.T) {
 	}
 }
 
+// gridCellRows is the rows of square s inside its box (the grid lines
+// left out) on the grid board bv draws, unstyled.
+func gridCellRows(bv *board.View, s game.Square) []string {
+	lines := bv.Render()
+	cw, ch := bv.Geom.Pitch()
+	col, row := bv.CellOf(s)
+	var rows []string
+	for sub := 0; sub < ch-1; sub++ {
+		x := 1 + col*cw
+		rows = append(rows, ansi.Cut(stripANSI(lines[2+row*ch+sub]), x, x+cw-1))
+	}
+	return rows
+}
+
 // In the grid layouts the check study's marks stand in the middle of the
 // square, beside the piece, not in a corner: an empty drop square that
 // checks reads "d!" in its middle row.
 func TestCheckStudyMarksInTheMiddle(t *testing.T) {
 	p, _ := game.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b G 1")
 	th := NewTheme(true, true)
-	for _, size := range []boardSize{mediumBoard, largeBoard} {
+	for _, size := range []board.Size{board.Medium, board.Large} {
 		b := newBoardModel(&th, false, newKeyMap())
 		b.cursor = game.NoSquare
 		st := &studyState{checkStudy: true, kindIdx: studyIndex(game.Gold)}
 		marks, ci := b.marks(p, st, game.NoMove)
 		bv := b.renderer(p)
-		bv.geom, bv.marks, bv.checks = geomFor(size), marks, &ci.layer
-		rows := bv.gridCell(game.NewSquare(5, 2))
+		bv.Geom, bv.Marks, bv.Checks = board.GeomFor(size), marks, &ci.layer
+		rows := gridCellRows(bv, game.NewSquare(5, 2))
 		mid := 1
 		if got := strings.TrimSpace(stripANSI(rows[mid])); got != "d!" {
 			t.Errorf("%v: ５二's piece row %q, want d! in the middle", size, stripANSI(rows[mid]))
@@ -247,8 +263,8 @@ func TestCheckStudyMarksInTheMiddle(t *testing.T) {
 		q, _ := game.ParseSFEN("4k4/9/3G5/9/9/9/9/9/4K4 b - 1")
 		marks, ci = b.marks(q, st, game.NoMove)
 		bv = b.renderer(q)
-		bv.geom, bv.marks, bv.checks = geomFor(size), marks, &ci.layer
-		if got := strings.TrimSpace(stripANSI(bv.gridCell(game.NewSquare(6, 3))[mid])); got != "O 金" && got != "O金" {
+		bv.Geom, bv.Marks, bv.Checks = board.GeomFor(size), marks, &ci.layer
+		if got := strings.TrimSpace(stripANSI(gridCellRows(bv, game.NewSquare(6, 3))[mid])); got != "O 金" && got != "O金" {
 			t.Errorf("%v: ６三 (a gold that can check) drawn %q, want O beside 金", size, got)
 		}
 	}

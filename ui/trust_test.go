@@ -229,26 +229,6 @@ func TestNoTimeOnTheClockRefused(t *testing.T) {
 	}
 }
 
-// A long engine name on the komadai is broken where it can be, or ends
-// in "...", never cut silently.
-func TestKomadaiName(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want []string
-	}{
-		{"AI Lv5", []string{"AI Lv5"}},
-		{"Fairy-Stockfish 140120 LB", []string{"Fairy-", "Stockfish"}},
-		{"gpsusi (revision 0.7.0)", []string{"gpsusi", "(revision"}},
-		{"Engine-WithAVeryLongName", []string{"Engine-", "WithAVe..."}},
-		{"YaneuraOuNNUE", []string{"YaneuraOuN", "NUE"}},
-	} {
-		got := nameRows(c.in, 10)
-		if strings.Join(got, "|") != strings.Join(c.want, "|") {
-			t.Errorf("nameRows(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 // Header values too long for the side panel end in "...".
 func TestLongHeaderEllipsis(t *testing.T) {
 	o := testOptions()

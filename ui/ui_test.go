@@ -15,6 +15,7 @@ import (
 	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/board"
 	"kiki/ui/match"
 )
 
@@ -116,12 +117,12 @@ func TestCheckStudyKnightView(t *testing.T) {
 	var dests, origins []string
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		switch mk[s] {
-		case markCheckDest, markCheckDrop, markCheckMove:
+		case board.MarkCheckDest, board.MarkCheckDrop, board.MarkCheckMove:
 			dests = append(dests, s.Japanese())
-		case markCheckDestOrigin, markCheckDropOrigin:
+		case board.MarkCheckDestOrigin, board.MarkCheckDropOrigin:
 			dests = append(dests, s.Japanese())
 			origins = append(origins, s.Japanese())
-		case markCheckOrigin:
+		case board.MarkCheckOrigin:
 			origins = append(origins, s.Japanese())
 		}
 	}
@@ -231,16 +232,16 @@ func TestBoardWidthUnderAmbiguousWidths(t *testing.T) {
 			m.study.effectMap = true
 			bv := m.board.renderer(m.s.pos)
 			mk, _ := m.marks()
-			bv.marks = mk
-			lines := append([]string{padRight(m.handLine(game.White), boardWidth+1)}, bv.render()...)
-			lines = append(lines, padRight(m.handLine(game.Black), boardWidth+1))
+			bv.Marks = mk
+			lines := append([]string{padRight(m.handLine(game.White), board.Width+1)}, bv.Render()...)
+			lines = append(lines, padRight(m.handLine(game.Black), board.Width+1))
 			for i, l := range lines[1 : len(lines)-1] {
-				if w := runewidth.StringWidth(stripANSI(l)); w != boardWidth {
-					t.Errorf("ascii=%v wide=%v: board line %d is %d columns, want %d: %q", ascii, wide, i, w, boardWidth, l)
+				if w := runewidth.StringWidth(stripANSI(l)); w != board.Width {
+					t.Errorf("ascii=%v wide=%v: board line %d is %d columns, want %d: %q", ascii, wide, i, w, board.Width, l)
 				}
 			}
 			for _, l := range []string{lines[0], lines[len(lines)-1]} {
-				if w := runewidth.StringWidth(stripANSI(l)); w != boardWidth+1 {
+				if w := runewidth.StringWidth(stripANSI(l)); w != board.Width+1 {
 					t.Errorf("ascii=%v wide=%v: hand line is %d columns: %q", ascii, wide, w, l)
 				}
 			}

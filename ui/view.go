@@ -10,13 +10,14 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/board"
 	"kiki/ui/match"
 )
 
 // Minimum terminal size: the board with its hands, a status line and the help bar.
 const (
-	minWidth  = boardWidth + 4
-	minHeight = boardHeight + 6
+	minWidth  = board.Width + 4
+	minHeight = board.Height + 6
 	// sidePanel is shown when there is room for the move list beside the board.
 	sideMinWidth = 20
 )
@@ -26,7 +27,7 @@ const (
 // click needs no View first, and View changes nothing.
 type frame struct {
 	w, h int
-	geom boardGeom // the layout's board geometry
+	geom board.Geom // the layout's board geometry
 	// left is the board column: hand, board, hand (compact), or komadai,
 	// board, komadai (grid layouts), every line padded to its width.
 	left []string
@@ -58,7 +59,7 @@ type komadaiBox struct {
 // kindAt is the hand piece kind shown at screen point x, y, if any.
 func (k komadaiBox) kindAt(x, y int) (game.PieceType, bool) {
 	i := y - k.y
-	if x < k.x || x >= k.x+komadaiW || i < 0 || i >= len(k.kinds) || k.kinds[i] == game.NoPieceType {
+	if x < k.x || x >= k.x+board.KomadaiWidth || i < 0 || i >= len(k.kinds) || k.kinds[i] == game.NoPieceType {
 		return game.NoPieceType, false
 	}
 	return k.kinds[i], true
@@ -152,7 +153,7 @@ func (m *Model) layout() frame {
 	f := frame{w: w, h: h, geom: g}
 	var ci checkInfo
 	f.left, f.hands, ci = m.boardColumn(g)
-	f.sideX = g.columnWidth() + sideGap
+	f.sideX = g.ColumnWidth() + board.SideGap
 	f.help = m.helpBar(w, h-len(f.left))
 	helpH := lipgloss.Height(f.help)
 	bodyH := len(f.left)
@@ -174,7 +175,7 @@ func (m *Model) layout() frame {
 	f.beside = hasSide && (m.dialog == nil || inSide)
 	lineW := w
 	if f.beside {
-		lineW = g.columnWidth()
+		lineW = g.ColumnWidth()
 		head = wrapLines(m.belowBoard(), lineW)
 	}
 	lines := head
@@ -215,7 +216,7 @@ func (m *Model) layout() frame {
 // boardColumn is the hands and the board, with the overlays of the study
 // tools, the engine's line and the editor, laid out for geometry g; where
 // the komadai are (grid layouts); and the check study's content.
-func (m *Model) boardColumn(g boardGeom) ([]string, [2]komadaiBox, checkInfo) {
+func (m *Model) boardColumn(g board.Geom) ([]string, [2]komadaiBox, checkInfo) {
 	var cells *[game.NumSquares]game.Piece
 	if m.editing() {
 		cells = &m.edit().board // as placed, even when not yet a legal position
@@ -229,26 +230,26 @@ func (m *Model) boardColumn(g boardGeom) ([]string, [2]komadaiBox, checkInfo) {
 		top, bottom = game.Black, game.White
 	}
 	var boxes [2]komadaiBox
-	if !g.grid() {
-		left := []string{m.hand(top).ViewIn(&m.theme, boardWidth+1)}
+	if !g.Grid() {
+		left := []string{m.hand(top).ViewIn(&m.theme, board.Width+1)}
 		left = append(left, rows...)
-		left = append(left, m.hand(bottom).ViewIn(&m.theme, boardWidth+1))
+		left = append(left, m.hand(bottom).ViewIn(&m.theme, board.Width+1))
 		for i := range left {
-			left[i] = padRight(left[i], boardWidth+1)
+			left[i] = padRight(left[i], board.Width+1)
 		}
 		return left, boxes, ci
 	}
 	// 後手's komadai stands at the top left of the board, 先手's at the
 	// bottom right (the other way round when flipped), as on a real board.
-	tl, tk := m.hand(top).Komadai(&m.theme, komadaiW)
-	bl, bk := m.hand(bottom).Komadai(&m.theme, komadaiW)
+	tl, tk := m.hand(top).Komadai(&m.theme, board.KomadaiWidth)
+	bl, bk := m.hand(bottom).Komadai(&m.theme, board.KomadaiWidth)
 	h := len(rows)
 	tl, tk = tl[:min(len(tl), h)], tk[:min(len(tk), h)]
 	bl, bk = bl[:min(len(bl), h)], bk[:min(len(bk), h)]
 	boxes[top] = komadaiBox{x: 0, y: 0, kinds: tk}
-	boxes[bottom] = komadaiBox{x: g.boardX() + g.width() + komadaiGap, y: h - len(bl), kinds: bk}
-	blank := strings.Repeat(" ", komadaiW)
-	gap := strings.Repeat(" ", komadaiGap)
+	boxes[bottom] = komadaiBox{x: g.BoardX() + g.Width() + board.KomadaiGap, y: h - len(bl), kinds: bk}
+	blank := strings.Repeat(" ", board.KomadaiWidth)
+	gap := strings.Repeat(" ", board.KomadaiGap)
 	left := make([]string, h)
 	for i, r := range rows {
 		l, rr := blank, blank
@@ -258,7 +259,7 @@ func (m *Model) boardColumn(g boardGeom) ([]string, [2]komadaiBox, checkInfo) {
 		if j := i - (h - len(bl)); j >= 0 {
 			rr = bl[j]
 		}
-		left[i] = l + gap + padRight(r, g.width()) + gap + rr
+		left[i] = l + gap + padRight(r, g.Width()) + gap + rr
 	}
 	return left, boxes, ci
 }
@@ -290,7 +291,7 @@ func (m *Model) notes(ci checkInfo) []string {
 			notes = append(notes, m.checkLegend(ci))
 		}
 		if m.study.effectMap {
-			notes = append(notes, m.theme.Dim.Render(effectLegend(m.lang, m.geom().size)))
+			notes = append(notes, m.theme.Dim.Render(effectLegend(m.lang, m.geom().Size)))
 		}
 		if m.lesson() != nil {
 			notes = append(notes, m.lessonNotes()...)
@@ -307,12 +308,12 @@ func (m *Model) notes(ci checkInfo) []string {
 }
 
 // effectLegend is the effect map's one-line legend in a layout.
-func effectLegend(l Lang, size boardSize) string {
+func effectLegend(l Lang, size board.Size) string {
 	switch size {
-	case mediumBoard:
+	case board.Medium:
 		return tr(l, "fx.medium")
-	case largeBoard:
-		bm, wm := countMarks()
+	case board.Large:
+		bm, wm := board.CountMarks()
 		return fmt.Sprintf(tr(l, "fx.large"), bm, wm)
 	}
 	return tr(l, "fx.compact")
@@ -359,7 +360,7 @@ func (m *Model) fullHelpPages() [][]string {
 	if m.libraryShown() {
 		return m.helpPages(m.helpKeys(), w, h-libraryMinRows)
 	}
-	return m.helpPages(m.helpKeys(), w, h-m.geom().columnHeight())
+	return m.helpPages(m.helpKeys(), w, h-m.geom().ColumnHeight())
 }
 
 // helpPages lays the full help out in w columns and pages of at most
@@ -499,18 +500,18 @@ func padRight(s string, w int) string {
 func (m *Model) handLine(c game.Color) string { return m.hand(c).View(&m.theme) }
 
 // hand is the hands component of a side, filled in.
-func (m *Model) hand(c game.Color) handLine {
-	h := handLine{name: m.s.sideNames()[c], toMove: m.s.pos.Side() == c && !m.s.end.over,
-		hand: m.shownHand(c), ascii: m.opts.ASCII, note: m.editHandNote(c), lang: m.lang}
+func (m *Model) hand(c game.Color) board.Hand {
+	h := board.Hand{Name: m.s.sideNames()[c], ToMove: m.s.pos.Side() == c && !m.s.end.over,
+		Hand: m.shownHand(c), ASCII: m.opts.ASCII, Note: m.editHandNote(c), Lang: m.lang}
 	if m.s.playing || m.s.game {
-		h.player = m.playerName(m.s.match.Players[c].String())
+		h.Player = m.playerName(m.s.match.Players[c].String())
 	}
 	if m.s.match.Clock.On() {
-		h.clock = m.clockFor(c)
+		h.Clock = m.clockFor(c)
 	}
-	h.chosen = game.NoPieceType
+	h.Chosen = game.NoPieceType
 	if m.s.pos.Side() == c {
-		h.chosen = m.board.dropKind
+		h.Chosen = m.board.dropKind
 	}
 	return h
 }
@@ -576,7 +577,7 @@ func (m *Model) checkLegend(ci checkInfo) string { return m.studyLegend(ci) }
 
 // sidePanel is the record header, the move list and the comment, and
 // where the move list's rows are.
-func (m *Model) sidePanel(w, h int, g boardGeom) ([]string, listRows, candRows) {
+func (m *Model) sidePanel(w, h int, g board.Geom) ([]string, listRows, candRows) {
 	if own, ok := m.screen().panel(m, w, h); ok {
 		return own, listRows{}, candRows{}
 	}

@@ -1,4 +1,4 @@
-package ui
+package board
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"kiki/ui/theme"
 )
 
 // xtermRGB is the colour an xterm draws for a 256-colour index (the 16
@@ -67,7 +69,7 @@ func colourIndex(t *testing.T, c lipgloss.TerminalColor) (int, bool) {
 // on in the effect map and in the check study, in both themes.
 func TestMarkContrast(t *testing.T) {
 	for _, dark := range []bool{true, false} {
-		th := NewTheme(dark, false)
+		th := theme.New(dark, false)
 		check := func(what string, fg, bg lipgloss.Style) {
 			t.Helper()
 			f, ok := colourIndex(t, fg.GetForeground())
@@ -82,7 +84,7 @@ func TestMarkContrast(t *testing.T) {
 				t.Errorf("%s %s: colour %d on %d is %.2f:1, under 4.5", th.Name, what, f, b, c)
 			}
 		}
-		for m := markEffect; m <= markCursor; m++ {
+		for m := MarkEffect; m <= MarkCursor; m++ {
 			if bg, ok := markStyle(&th, m); ok {
 				check(fmt.Sprintf("mark %c", markChars[m]), markChar(&th, m), bg)
 			}
@@ -95,7 +97,7 @@ func TestMarkContrast(t *testing.T) {
 		}
 		// The study's squares that can hold a piece: an origin with the
 		// piece on it, a destination or a check that captures.
-		for _, m := range []mark{markCheckOriginPiece, markCheckDest, markCheckMove} {
+		for _, m := range []Mark{MarkCheckOriginPiece, MarkCheckDest, MarkCheckMove} {
 			tints[fmt.Sprintf("study %c", markChars[m])], _ = markStyle(&th, m)
 		}
 		for name, bg := range tints {

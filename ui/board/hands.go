@@ -1,29 +1,32 @@
-package ui
+package board
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
+	"kiki/ui/lang"
+	"kiki/ui/theme"
 )
 
-// handLine is the hands component: a side's line above or under the
+// Hand is the hands component: a side's line above or under the
 // board — its name (with * while it is to move), its player, its clock,
 // its pieces in hand (the one chosen to drop in brackets) and a note (the
 // editor's "<- 置き先"). The root fills it in; it only draws.
-type handLine struct {
-	name   string
-	toMove bool
-	player string // "" when no game is shown
-	clock  string // "" without a clock
-	hand   game.Hand
-	chosen game.PieceType // the hand piece chosen to drop, or NoPieceType
-	ascii  bool
-	note   string
-	lang   Lang
+type Hand struct {
+	Name   string
+	ToMove bool
+	Player string // "" when no game is shown
+	Clock  string // "" without a clock
+	Hand   game.Hand
+	Chosen game.PieceType // the hand piece chosen to drop, or NoPieceType
+	ASCII  bool
+	Note   string
+	Lang   lang.Lang
 	packed bool // the pieces without spaces between them, to fit
 	bare   bool // no "in hand" label either, to fit
 }
@@ -32,13 +35,13 @@ type handLine struct {
 // keeps its column: when the line is too wide (a tsume defender holding
 // the rest of the pieces, a player's name), the pieces packed without
 // spaces, then without the "in hand" label, cut as a last resort.
-func (h handLine) ViewIn(th *Theme, w int) string {
+func (h Hand) ViewIn(th *theme.Theme, w int) string {
 	return ellipsis(h.fitIn(th, w).View(th), w)
 }
 
 // fitIn is the line as ViewIn draws it inside w columns: packed, then
 // bare, as far as it takes.
-func (h handLine) fitIn(th *Theme, w int) handLine {
+func (h Hand) fitIn(th *theme.Theme, w int) Hand {
 	for _, fit := range []*bool{&h.packed, &h.bare} {
 		if ansi.StringWidth(h.View(th)) <= w {
 			break
@@ -50,7 +53,7 @@ func (h handLine) fitIn(th *Theme, w int) handLine {
 
 // KindAt is the hand piece drawn at column x of the line as ViewIn draws
 // it inside w columns, for a click on it.
-func (h handLine) KindAt(th *Theme, w, x int) (game.PieceType, bool) {
+func (h Hand) KindAt(th *theme.Theme, w, x int) (game.PieceType, bool) {
 	var spans []handSpan
 	h.fitIn(th, w).render(th, &spans)
 	for _, sp := range spans {
@@ -100,40 +103,40 @@ func nameRows(s string, w int) []string {
 const playerShown = 16
 
 // View draws the line.
-func (h handLine) View(th *Theme) string { return h.render(th, nil) }
+func (h Hand) View(th *theme.Theme) string { return h.render(th, nil) }
 
 // render draws the line and, when spans is not nil, notes the columns of
 // each piece in hand.
-func (h handLine) render(th *Theme, spans *[]handSpan) string {
+func (h Hand) render(th *theme.Theme, spans *[]handSpan) string {
 	var sb strings.Builder
-	if h.toMove {
-		sb.WriteString(th.Title.Render(h.name + "*"))
+	if h.ToMove {
+		sb.WriteString(th.Title.Render(h.Name + "*"))
 	} else {
-		sb.WriteString(h.name + " ")
+		sb.WriteString(h.Name + " ")
 	}
-	if h.player != "" {
+	if h.Player != "" {
 		// A long player (an engine's id name) is cut so that the clock
 		// and the pieces in hand, which the line is for, keep their room.
-		sb.WriteString(" " + ellipsis(h.player, playerShown))
+		sb.WriteString(" " + ellipsis(h.Player, playerShown))
 	}
-	if h.clock != "" {
-		sb.WriteString(" " + h.clock)
+	if h.Clock != "" {
+		sb.WriteString(" " + h.Clock)
 	}
 	if h.bare {
 		sb.WriteString("  ")
 	} else {
-		sb.WriteString("  " + tr(h.lang, "hand.label") + " ")
+		sb.WriteString("  " + lang.Tr(h.Lang, "hand.label") + " ")
 	}
-	if h.hand.IsEmpty() {
-		sb.WriteString(tr(h.lang, "hand.none"))
+	if h.Hand.IsEmpty() {
+		sb.WriteString(lang.Tr(h.Lang, "hand.none"))
 	}
 	for _, t := range game.HandTypes {
-		n := h.hand.Count(t)
+		n := h.Hand.Count(t)
 		if n == 0 {
 			continue
 		}
 		label := t.Glyph()
-		if h.ascii {
+		if h.ASCII {
 			label = t.Letter()
 		}
 		if n > 1 {
@@ -141,7 +144,7 @@ func (h handLine) render(th *Theme, spans *[]handSpan) string {
 		}
 		from := ansi.StringWidth(sb.String())
 		switch {
-		case h.chosen == t:
+		case h.Chosen == t:
 			sb.WriteString(th.Selected.Render("[" + label + "]"))
 		case h.packed:
 			sb.WriteString(label)
@@ -152,7 +155,7 @@ func (h handLine) render(th *Theme, spans *[]handSpan) string {
 			*spans = append(*spans, handSpan{t, from, ansi.StringWidth(sb.String())})
 		}
 	}
-	sb.WriteString(h.note)
+	sb.WriteString(h.Note)
 	return sb.String()
 }
 
@@ -161,49 +164,64 @@ func (h handLine) render(th *Theme, spans *[]handSpan) string {
 // clock, then one row per kind in hand with its count (the one chosen to
 // drop in brackets), every row inside w columns. kinds gives the kind each
 // row shows (NoPieceType for the others), for clicks.
-func (h handLine) Komadai(th *Theme, w int) (rows []string, kinds []game.PieceType) {
+func (h Hand) Komadai(th *theme.Theme, w int) (rows []string, kinds []game.PieceType) {
 	add := func(s string, t game.PieceType) {
 		rows = append(rows, padRight(truncate(s, w), w))
 		kinds = append(kinds, t)
 	}
-	if h.toMove {
-		add(th.Title.Render(h.name+"*"), game.NoPieceType)
+	if h.ToMove {
+		add(th.Title.Render(h.Name+"*"), game.NoPieceType)
 	} else {
-		add(h.name, game.NoPieceType)
+		add(h.Name, game.NoPieceType)
 	}
-	if h.player != "" {
-		for _, r := range nameRows(h.player, w) {
+	if h.Player != "" {
+		for _, r := range nameRows(h.Player, w) {
 			add(r, game.NoPieceType)
 		}
 	}
-	if h.clock != "" {
-		add(h.clock, game.NoPieceType)
+	if h.Clock != "" {
+		add(h.Clock, game.NoPieceType)
 	}
-	add(th.Dim.Render(tr(h.lang, "hand.label")), game.NoPieceType)
-	if h.hand.IsEmpty() {
-		add(" "+tr(h.lang, "hand.none"), game.NoPieceType)
+	add(th.Dim.Render(lang.Tr(h.Lang, "hand.label")), game.NoPieceType)
+	if h.Hand.IsEmpty() {
+		add(" "+lang.Tr(h.Lang, "hand.none"), game.NoPieceType)
 	}
 	for _, t := range game.HandTypes {
-		n := h.hand.Count(t)
+		n := h.Hand.Count(t)
 		if n == 0 {
 			continue
 		}
 		label := t.Glyph()
-		if h.ascii {
+		if h.ASCII {
 			label = " " + t.Letter()
 		}
 		count := "  "
 		if n > 1 {
 			count = fmt.Sprintf("%2d", n)
 		}
-		if h.chosen == t {
+		if h.Chosen == t {
 			add(th.Selected.Render("["+label+count+"]"), t)
 		} else {
 			add(" "+label+count, t)
 		}
 	}
-	if h.note != "" {
-		add(h.note, game.NoPieceType)
+	if h.Note != "" {
+		add(h.Note, game.NoPieceType)
 	}
 	return rows, kinds
 }
+
+// padRight pads s with spaces to w display columns.
+func padRight(s string, w int) string {
+	if d := w - lipgloss.Width(s); d > 0 {
+		return s + strings.Repeat(" ", d)
+	}
+	return s
+}
+
+// truncate cuts a line to w display columns, keeping its styles.
+func truncate(s string, w int) string { return ansi.Truncate(s, w, "") }
+
+// ellipsis cuts a value to w display columns and says it was cut ("...",
+// not "…": that one's width depends on the terminal).
+func ellipsis(s string, w int) string { return ansi.Truncate(s, w, "...") }
