@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"kiki/ui/tsume"
+
 	"github.com/mattn/go-runewidth"
 )
 
@@ -58,7 +60,7 @@ func TestPracticeInTmux(t *testing.T) {
 	}
 	p.keys("Escape")
 	p.waitFor("1/89")
-	if _, err := os.Stat(filepath.Join(dir, "config", solvedName)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "config", tsume.SolvedFileName)); err != nil {
 		t.Errorf("no solved file: %v", err)
 	}
 	p.keys("q")

@@ -21,6 +21,7 @@ import (
 	"kiki/ui/engines"
 	"kiki/ui/match"
 	"kiki/ui/theme"
+	"kiki/ui/tsume"
 	"kiki/ui/widget"
 )
 
@@ -130,7 +131,7 @@ type Model struct {
 	cands candidateState
 	// tsume is the practice's library once read (read once a run:
 	// checking a large set takes a while).
-	tsume []practiceSet
+	tsume []tsume.Set
 	// review is the review of the game on screen that makes problems
 	// for the drill.
 	review reviewState

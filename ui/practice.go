@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -10,6 +11,7 @@ import (
 	"kiki/ai/mate"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/tsume"
 )
 
 // Tsume practice ('t'): a picker of the library's problems by set and
@@ -28,11 +30,11 @@ import (
 // practiceState is the practice mode: the picker, and the problem being
 // played.
 type practiceState struct {
-	sets    []practiceSet
+	sets    []tsume.Set
 	loaded  bool
 	picker  practicePicker
 	solved  map[string]string
-	solver  *practiceSolver
+	solver  *tsume.Solver
 	playing bool
 	set     int // the problem being played: its set and index
 	idx     int
@@ -60,12 +62,12 @@ type practicePicker struct {
 // a problem chosen in the list.
 type (
 	practiceLoadedMsg struct {
-		sets []practiceSet
+		sets []tsume.Set
 		err  error
 	}
 	practiceJudgedMsg struct {
 		gen int
-		v   practiceVerdict
+		v   tsume.Verdict
 	}
 	practiceHintMsg struct {
 		gen int
@@ -76,15 +78,15 @@ type (
 
 // problem is the problem being played (or previewed).
 func (pr *practiceState) problem() *kif.Problem {
-	if pr.set < 0 || pr.set >= len(pr.sets) || pr.idx < 0 || pr.idx >= len(pr.sets[pr.set].problems) {
+	if pr.set < 0 || pr.set >= len(pr.sets) || pr.idx < 0 || pr.idx >= len(pr.sets[pr.set].Problems) {
 		return nil
 	}
-	return &pr.sets[pr.set].problems[pr.idx]
+	return &pr.sets[pr.set].Problems[pr.idx]
 }
 
 // isSolved reports whether a problem is in the solved list.
 func (pr *practiceState) isSolved(p *kif.Problem) bool {
-	_, ok := pr.solved[problemKey(p)]
+	_, ok := pr.solved[tsume.ProblemKey(p)]
 	return ok
 }
 
@@ -94,8 +96,8 @@ func (pr *practiceState) cell(s, l int) []int {
 		return nil
 	}
 	var out []int
-	for i := range pr.sets[s].problems {
-		if lengthIdx(pr.sets[s].problems[i].Length) == l {
+	for i := range pr.sets[s].Problems {
+		if tsume.LengthIdx(pr.sets[s].Problems[i].Length) == l {
 			out = append(out, i)
 		}
 	}
@@ -118,7 +120,7 @@ func (pr *practiceState) nextUnsolved(s, l, from int) int {
 		}
 	}
 	for k := 0; k < len(c); k++ {
-		if i := c[(start+k)%len(c)]; !pr.isSolved(&pr.sets[s].problems[i]) {
+		if i := c[(start+k)%len(c)]; !pr.isSolved(&pr.sets[s].Problems[i]) {
 			return i
 		}
 	}
@@ -136,8 +138,8 @@ func (m *Model) startPractice() tea.Cmd {
 	}
 	m.cancelAI()
 	m.analysis.cancel()
-	pr := &practiceState{solver: newPracticeSolver(), covered: m.cover(), set: -1}
-	solved, err := loadSolved(m.opts.ConfigDir)
+	pr := &practiceState{solver: tsume.NewSolver(), covered: m.cover(), set: -1}
+	solved, err := tsume.LoadSolved(m.opts.ConfigDir)
 	pr.solved = solved
 	if err != nil {
 		pr.saveErr = fileErrWords(m.lang, err)
@@ -155,7 +157,7 @@ func (m *Model) startPractice() tea.Cmd {
 	m.setMessage(m.tr("pr.loading"), false)
 	fsys := m.opts.Tsume
 	return func() tea.Msg {
-		sets, err := loadPracticeLib(fsys)
+		sets, err := tsume.LoadSets(fsys)
 		return practiceLoadedMsg{sets, err}
 	}
 }
@@ -283,7 +285,7 @@ func (m *Model) startProblem(s, idx int) {
 	pr.set, pr.idx = s, idx
 	pr.picker.set = s
 	if p := pr.problem(); p != nil {
-		pr.picker.length = lengthIdx(p.Length)
+		pr.picker.length = tsume.LengthIdx(p.Length)
 	}
 	m.showProblem()
 	pr.playing = true
@@ -381,7 +383,7 @@ func (pk *practicePicker) update(msg tea.KeyMsg, k keyMap, sets int) tea.Msg {
 	case key.Matches(msg, k.Left, k.StepBack):
 		pk.length = max(0, pk.length-1)
 	case key.Matches(msg, k.Right, k.StepFwd):
-		pk.length = min(len(practiceLengths)-1, pk.length+1)
+		pk.length = min(tsume.NumLengths-1, pk.length+1)
 	case key.Matches(msg, k.NewGame):
 		return pickNextMsg{pk.set, pk.length}
 	case key.Matches(msg, k.Select):
@@ -467,14 +469,14 @@ func (m *Model) practiceMove(mv game.Move) tea.Cmd {
 		// search of hundreds of plies is not done while the player waits).
 		gen := pr.gen
 		return func() tea.Msg {
-			return practiceJudgedMsg{gen, practiceVerdict{kind: verdictReply, reply: main, mateIn: p.Length - plies - 1, line: []game.Move{main}}}
+			return practiceJudgedMsg{gen, tsume.Verdict{Kind: tsume.Reply, Reply: main, MateIn: p.Length - plies - 1, Line: []game.Move{main}}}
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	pr.cancel = cancel
 	gen, sv, pos, strict := pr.gen, pr.solver, m.s.pos.Clone(), p.Length <= 11
 	return func() tea.Msg {
-		return practiceJudgedMsg{gen, judgeCheck(ctx, sv, pos, left, main, strict)}
+		return practiceJudgedMsg{gen, tsume.Judge(ctx, sv, pos, left, main, strict)}
 	}
 }
 
@@ -507,31 +509,31 @@ func (m *Model) onMainLine() bool {
 }
 
 // onVerdict plays the defence, or shows why the check was wrong.
-func (m *Model) onVerdict(v practiceVerdict) tea.Cmd {
+func (m *Model) onVerdict(v tsume.Verdict) tea.Cmd {
 	pr := m.practice()
 	p := pr.problem()
 	pos := m.s.pos
-	label := kif.MoveLabel(v.reply, pos.LastMove())
-	switch v.kind {
-	case verdictEscape:
-		pr.wrong, pr.line = true, v.line
+	label := kif.MoveLabel(v.Reply, pos.LastMove())
+	switch v.Kind {
+	case tsume.Escape:
+		pr.wrong, pr.line = true, v.Line
 		m.clearLine()
 		m.setMessage(fmt.Sprintf(m.tr("pr.escape"), label), true)
 		return nil
-	case verdictTooLong:
-		pr.wrong, pr.line = true, v.line
+	case tsume.TooLong:
+		pr.wrong, pr.line = true, v.Line
 		m.clearLine()
-		total := m.s.node.Ply + 1 + v.mateIn
-		m.setMessage(fmt.Sprintf(m.tr("pr.tooLong"), total, p.Length, label)+"\n"+m.tr("pr.line")+pvText(pos, v.line, pvLineMoves), true)
+		total := m.s.node.Ply + 1 + v.MateIn
+		m.setMessage(fmt.Sprintf(m.tr("pr.tooLong"), total, p.Length, label)+"\n"+m.tr("pr.line")+pvText(pos, v.Line, pvLineMoves), true)
 		return nil
 	}
-	if v.reply == game.NoMove || !pos.IsLegal(v.reply) {
+	if v.Reply == game.NoMove || !pos.IsLegal(v.Reply) {
 		return nil
 	}
-	m.s.play(v.reply, 0)
+	m.s.play(v.Reply, 0)
 	m.s.dirty = false
 	msg := fmt.Sprintf(m.tr("pr.reply"), label)
-	if v.mateIn < 0 {
+	if v.MateIn < 0 {
 		msg += m.tr("pr.unproven")
 	}
 	m.setMessage(msg, false)
@@ -569,9 +571,9 @@ func (m *Model) practiceSolved() {
 	pr.done = true
 	msg := fmt.Sprintf(m.tr("pr.solved"), m.s.node.Ply)
 	if !pr.isSolved(p) {
-		pr.solved[problemKey(p)] = today(m.opts.Now)
+		pr.solved[tsume.ProblemKey(p)] = tsume.Today(m.opts.Now)
 		if pr.saveErr == "" {
-			if err := saveSolved(m.opts.ConfigDir, pr.solved); err != nil {
+			if err := tsume.SaveSolved(m.opts.ConfigDir, pr.solved); err != nil {
 				pr.saveErr = fileErrWords(m.lang, err)
 			}
 		}
@@ -636,6 +638,9 @@ func (m *Model) practiceReady() bool {
 	return m.s.pos.Side() == m.practiceAttacker()
 }
 
+// hintTime bounds the solver's search for a hint.
+const hintTime = 10 * time.Second
+
 // practiceHint asks the solver for the next move of the quickest mate
 // (practiceReady says why not when it is not the player's turn).
 func (m *Model) practiceHint() tea.Cmd {
@@ -650,7 +655,7 @@ func (m *Model) practiceHint() tea.Cmd {
 	pr.cancel = cancel
 	gen, sv, pos := pr.gen, pr.solver, m.s.pos.Clone()
 	return func() tea.Msg {
-		return practiceHintMsg{gen, sv.solve(ctx, pos)}
+		return practiceHintMsg{gen, sv.Solve(ctx, pos)}
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/board"
+	"kiki/ui/tsume"
 	"kiki/ui/widget"
 )
 
@@ -73,14 +74,14 @@ func TestPracticeSolveWithKeys(t *testing.T) {
 	if !m.practice().done || m.s.node.Ply != 1 || m.s.pos.LastMove().USI() != "G*5b" {
 		t.Fatalf("not solved: done %v, ply %d, last %v", m.practice().done, m.s.node.Ply, m.s.pos.LastMove())
 	}
-	data, err := os.ReadFile(filepath.Join(o.ConfigDir, solvedName))
+	data, err := os.ReadFile(filepath.Join(o.ConfigDir, tsume.SolvedFileName))
 	if err != nil || !strings.Contains(string(data), "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p") {
 		t.Fatalf("solved file: %v\n%s", err, data)
 	}
 	// A new run with the same config folder: the picker counts it solved
 	// and the next unsolved mate in 1 is none left, so n plays it again.
 	m = newPracticeSession(t, o, 100, 30).keys("t").waitFor("1/1").keys("enter").waitFor("(solved)").final()
-	if !m.practice().isSolved(&m.practice().sets[0].problems[0]) {
+	if !m.practice().isSolved(&m.practice().sets[0].Problems[0]) {
 		t.Error("the solved problem is not remembered after a restart")
 	}
 	if view := stripANSI(m.View()); !strings.Contains(view, "(solved)") {
@@ -192,7 +193,7 @@ func TestPracticeHintRefused(t *testing.T) {
 // A corrupt solved file is reported and never overwritten.
 func TestPracticeCorruptSolvedFile(t *testing.T) {
 	o := practiceOptions(t)
-	path := filepath.Join(o.ConfigDir, solvedName)
+	path := filepath.Join(o.ConfigDir, tsume.SolvedFileName)
 	os.WriteFile(path, []byte("{not json"), 0o600)
 	m := newPracticeSession(t, o, 100, 30).keys("t").waitFor("0/1").keys("n").waitFor("you attack").
 		keys(":", "G*5b", "enter").waitFor("not remembered").final()
@@ -281,13 +282,13 @@ func TestPracticePickerComponent(t *testing.T) {
 		pk.update(key("right"), k, 3)
 		pk.update(key("l"), k, 3)
 	}
-	if pk.set != 2 || pk.length != longIdx {
+	if pk.set != 2 || pk.length != tsume.Long {
 		t.Errorf("set %d length %d", pk.set, pk.length)
 	}
-	if a := pk.update(key("n"), k, 3); a != (pickNextMsg{2, longIdx}) {
+	if a := pk.update(key("n"), k, 3); a != (pickNextMsg{2, tsume.Long}) {
 		t.Errorf("n: %v", a)
 	}
-	if a := pk.update(key("enter"), k, 3); a != (pickListMsg{2, longIdx}) {
+	if a := pk.update(key("enter"), k, 3); a != (pickListMsg{2, tsume.Long}) {
 		t.Errorf("enter: %v", a)
 	}
 	if a := pk.update(key("esc"), k, 0); a != (leavePracMsg{}) {
@@ -301,47 +302,25 @@ func TestPracticePickerComponent(t *testing.T) {
 	}
 }
 
-func TestPracticeLibHelpers(t *testing.T) {
-	for l, want := range map[int]int{1: 0, 3: 1, 11: 5, 13: longIdx, 611: longIdx} {
-		if got := lengthIdx(l); got != want {
-			t.Errorf("lengthIdx(%d) = %d", l, got)
-		}
-	}
-	if got := materialName("SNP"); got != "銀1桂1歩1" {
-		t.Errorf("materialName(SNP) = %s", got)
-	}
-	if got := setName(Japanese, "enum-GGP.tsv.gz"); got != "金2歩1 (GGP)" {
-		t.Errorf("setName = %s", got)
-	}
-	sets, err := loadPracticeLib(fstest.MapFS{
-		"famous.tsv.gz": practiceLib["test.tsv"], "enum-GGP.tsv": practiceLib["test.tsv"], "short.tsv.gz": practiceLib["test.tsv"],
-		"bad.tsv": {Data: []byte("nonsense\n")}, "README": {Data: []byte("not a set")},
-	})
-	if len(sets) != 3 || sets[0].file != "short.tsv.gz" || sets[1].file != "famous.tsv.gz" || sets[2].file != "enum-GGP.tsv" {
-		t.Errorf("sets %v", sets)
-	}
-	if err == nil || !strings.Contains(err.Error(), "bad.tsv:1") {
-		t.Errorf("the bad set is not reported: %v", err)
+// The next unsolved problem of a length follows the one played, past
+// the solved ones, round to the first (the sets' own reading and naming
+// are tested in ui/tsume).
+func TestPracticeNextUnsolved(t *testing.T) {
+	sets, err := tsume.LoadSets(practiceLib)
+	if err != nil {
+		t.Fatal(err)
 	}
 	pr := &practiceState{sets: sets, solved: map[string]string{}}
 	if i := pr.nextUnsolved(0, 1, -1); i != 1 {
 		t.Errorf("next unsolved mate in 3: %d", i)
 	}
-	pr.solved[problemKey(&sets[0].problems[1])] = "2026-01-02"
+	pr.solved[tsume.ProblemKey(&sets[0].Problems[1])] = "2026-01-02"
 	if i := pr.nextUnsolved(0, 1, -1); i != 2 {
 		t.Errorf("after solving the first: %d", i)
 	}
-	pr.solved[problemKey(&sets[0].problems[2])] = "2026-01-02"
+	pr.solved[tsume.ProblemKey(&sets[0].Problems[2])] = "2026-01-02"
 	if i := pr.nextUnsolved(0, 1, 2); i != 1 {
 		t.Errorf("all solved, after the last: %d", i)
-	}
-	dir := t.TempDir()
-	if err := saveSolved(dir, pr.solved); err != nil {
-		t.Fatal(err)
-	}
-	back, err := loadSolved(dir)
-	if err != nil || len(back) != 2 {
-		t.Errorf("read back %v %v", back, err)
 	}
 }
 
@@ -396,22 +375,14 @@ func TestPracticeKeyStorm(t *testing.T) {
 	}
 }
 
-// The solved file's key of a problem: the SFEN's first three fields, the
-// same however the SFEN is spaced; the picker's counts, drawn each frame
-// over the whole library, allocate nothing.
-func TestProblemKey(t *testing.T) {
-	const want = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p"
-	for _, sfen := range []string{want + " 1", want, want + " 12 x", " " + want + " 1", "4k4/9/4P4/9/9/9/9/9/9  b G2r2b3g4s4n4l17p 1",
-		want + " 1 ", "4k4/9/4P4/9/9/9/9/9/9\tb G2r2b3g4s4n4l17p 1", "4k4/9/4P4/9/9/9/9/9/9\u3000b G2r2b3g4s4n4l17p 1"} {
-		if got := problemKey(&kif.Problem{SFEN: sfen}); got != want {
-			t.Errorf("%q: key %q, want %q", sfen, got, want)
-		}
-	}
-	sets, err := loadPracticeLib(practiceLib)
+// The picker's counts, drawn each frame over the whole library, allocate
+// nothing.
+func TestPracticeCounts(t *testing.T) {
+	sets, err := tsume.LoadSets(practiceLib)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr := &practiceState{sets: sets, loaded: true, solved: map[string]string{problemKey(&sets[0].problems[0]): "2026-01-02"}}
+	pr := &practiceState{sets: sets, loaded: true, solved: map[string]string{tsume.ProblemKey(&sets[0].Problems[0]): "2026-01-02"}}
 	c := pr.counts(0)
 	if sv, tot := c.sum(); sv != 1 || tot != 3 || c.solved[0] != 1 || c.total[0] != 1 || c.total[1] != 2 {
 		t.Fatalf("counts: %d/%d, by length %v", sv, tot, c)
@@ -424,15 +395,15 @@ func TestProblemKey(t *testing.T) {
 // BenchmarkPracticeCounts: the picker's counts over a library of 20,000
 // problems, as one frame draws them.
 func BenchmarkPracticeCounts(b *testing.B) {
-	one, err := loadPracticeLib(practiceLib)
+	one, err := tsume.LoadSets(practiceLib)
 	if err != nil {
 		b.Fatal(err)
 	}
 	var big []kif.Problem
 	for len(big) < 20000 {
-		big = append(big, one[0].problems...)
+		big = append(big, one[0].Problems...)
 	}
-	pr := &practiceState{sets: []practiceSet{{file: "big.tsv", problems: big}}, loaded: true, solved: map[string]string{}}
+	pr := &practiceState{sets: []tsume.Set{{File: "big.tsv", Problems: big}}, loaded: true, solved: map[string]string{}}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		pr.counts(0)

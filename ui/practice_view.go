@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"kiki/ui/tsume"
 	"kiki/ui/widget"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -13,19 +14,19 @@ import (
 
 // lengthName is a picker length's name: 3手詰, or 長編 for the long ones.
 func lengthName(l Lang, i int) string {
-	if i == longIdx {
+	if i == tsume.Long {
 		return tr(l, "pr.long")
 	}
-	return fmt.Sprintf(tr(l, "pr.len"), practiceLengths[i])
+	return fmt.Sprintf(tr(l, "pr.len"), tsume.Plies(i))
 }
 
 // lengthCounts is a count of problems and of solved ones, by length
-// column (long, the last, is longIdx).
-type lengthCounts struct{ solved, total [longIdx + 1]int }
+// column (long, the last, is tsume.Long).
+type lengthCounts struct{ solved, total [tsume.Long + 1]int }
 
 // sum is the counts of every length together.
 func (c *lengthCounts) sum() (solved, total int) {
-	for l := range practiceLengths {
+	for l := range tsume.NumLengths {
 		solved += c.solved[l]
 		total += c.total[l]
 	}
@@ -37,9 +38,9 @@ func (c *lengthCounts) sum() (solved, total int) {
 // set each frame).
 func (pr *practiceState) counts(s int) lengthCounts {
 	var c lengthCounts
-	for i := range pr.sets[s].problems {
-		p := &pr.sets[s].problems[i]
-		l := lengthIdx(p.Length)
+	for i := range pr.sets[s].Problems {
+		p := &pr.sets[s].Problems[i]
+		l := tsume.LengthIdx(p.Length)
 		c.total[l]++
 		if pr.isSolved(p) {
 			c.solved[l]++
@@ -76,10 +77,10 @@ func (m *Model) pickerPanel(w int) []string {
 	}
 	add("")
 	lenW := 0
-	for i := range practiceLengths {
+	for i := range tsume.NumLengths {
 		lenW = max(lenW, runewidth.StringWidth(lengthName(m.lang, i)))
 	}
-	for i := range practiceLengths {
+	for i := range tsume.NumLengths {
 		row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.length), padRight(lengthName(m.lang, i), lenW), current.solved[i], current.total[i])
 		if i == pr.picker.length {
 			row = m.theme.Current.Render(row)
@@ -91,7 +92,7 @@ func (m *Model) pickerPanel(w int) []string {
 		for _, l := range wrap(m.tr("pr.none"), w) {
 			add(m.theme.Dim.Render(l))
 		}
-	} else if p := pr.problem(); p != nil && pr.set == pr.picker.set && lengthIdx(p.Length) == pr.picker.length {
+	} else if p := pr.problem(); p != nil && pr.set == pr.picker.set && tsume.LengthIdx(p.Length) == pr.picker.length {
 		add("")
 		add(m.theme.Dim.Render(m.tr("pr.onBoard")))
 		add(m.problemTitle())
@@ -108,7 +109,7 @@ func (m *Model) pickerSetRows(add func(string)) lengthCounts {
 	pr := m.practice()
 	nameW := 0
 	for i := range pr.sets {
-		nameW = max(nameW, runewidth.StringWidth(setName(m.lang, pr.sets[i].file)))
+		nameW = max(nameW, runewidth.StringWidth(tsume.SetName(m.lang, pr.sets[i].File)))
 	}
 	var current lengthCounts
 	for i := range pr.sets {
@@ -117,7 +118,7 @@ func (m *Model) pickerSetRows(add func(string)) lengthCounts {
 			current = c
 		}
 		sv, tot := c.sum()
-		row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.set), padRight(setName(m.lang, pr.sets[i].file), nameW), sv, tot)
+		row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.set), padRight(tsume.SetName(m.lang, pr.sets[i].File), nameW), sv, tot)
 		if i == pr.picker.set {
 			row = m.theme.Current.Render(row)
 		}
@@ -177,7 +178,7 @@ func (m *Model) problemTitle() string {
 	if p == nil {
 		return ""
 	}
-	title := fmt.Sprintf(m.tr("pr.problem"), fmt.Sprintf(tr(m.lang, "pr.len"), p.Length), setName(m.lang, pr.sets[pr.set].file), pr.idx+1)
+	title := fmt.Sprintf(m.tr("pr.problem"), fmt.Sprintf(tr(m.lang, "pr.len"), p.Length), tsume.SetName(m.lang, pr.sets[pr.set].File), pr.idx+1)
 	if pr.isSolved(p) {
 		title += " " + m.tr("pr.solvedTag")
 	}
@@ -231,10 +232,10 @@ type problemListDialog struct {
 // its cursor on the next unsolved one.
 func (m *Model) problemList(s, l int) *problemListDialog {
 	pr := m.practice()
-	d := &problemListDialog{title: setName(m.lang, pr.sets[s].file) + "  " + lengthName(m.lang, l), set: s, idx: pr.cell(s, l), lang: m.lang}
+	d := &problemListDialog{title: tsume.SetName(m.lang, pr.sets[s].File) + "  " + lengthName(m.lang, l), set: s, idx: pr.cell(s, l), lang: m.lang}
 	next := pr.nextUnsolved(s, l, -1)
 	for row, i := range d.idx {
-		p := &pr.sets[s].problems[i]
+		p := &pr.sets[s].Problems[i]
 		done := ""
 		if pr.isSolved(p) {
 			done = m.tr("pr.solvedTag")

@@ -1,4 +1,4 @@
-package ui
+package tsume
 
 import (
 	"context"
@@ -17,54 +17,55 @@ import (
 // They share one df-pn solver (its table serves the next question too),
 // one search at a time.
 
-// practiceSolver is the df-pn solver the practice's searches share.
-type practiceSolver struct {
+// Solver is the df-pn solver the practice's searches share.
+type Solver struct {
 	mu sync.Mutex
 	sv *mate.Solver
 }
 
-func newPracticeSolver() *practiceSolver {
-	return &practiceSolver{sv: mate.New(mate.Options{HashMiB: 32})}
+// NewSolver makes the practice's solver, with a small table.
+func NewSolver() *Solver {
+	return &Solver{sv: mate.New(mate.Options{HashMiB: 32})}
 }
 
-// solve runs the solver on p (the attacker to move) within ctx.
-func (s *practiceSolver) solve(ctx context.Context, p *game.Position) mate.Result {
+// Solve runs the solver on p (the attacker to move) within ctx.
+func (s *Solver) Solve(ctx context.Context, p *game.Position) mate.Result {
 	return s.solveNodes(ctx, p, 0)
 }
 
 // solveNodes runs the solver on p within ctx and at most nodes (0: no
 // limit).
-func (s *practiceSolver) solveNodes(ctx context.Context, p *game.Position, nodes uint64) mate.Result {
+func (s *Solver) solveNodes(ctx context.Context, p *game.Position, nodes uint64) mate.Result {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.sv.SetMaxNodes(nodes)
 	return s.sv.Solve(ctx, p)
 }
 
-// verdictKind is what the judge found of the player's check.
-type verdictKind int
+// VerdictKind is what the judge found of the player's check.
+type VerdictKind int
 
 const (
-	// verdictReply: the check keeps the mate within the problem's length;
+	// Reply: the check keeps the mate within the problem's length;
 	// reply is the defence that lasts longest.
-	verdictReply verdictKind = iota
-	// verdictEscape: after reply the attacker has no mate at all.
-	verdictEscape
-	// verdictTooLong: every defence is mated, the longest (reply, then
+	Reply VerdictKind = iota
+	// Escape: after reply the attacker has no mate at all.
+	Escape
+	// TooLong: every defence is mated, the longest (reply, then
 	// line) not within the problem's length.
-	verdictTooLong
+	TooLong
 )
 
-// practiceVerdict is the judge's answer for the position after the
+// Verdict is the judge's answer for the position after the
 // player's check (the defender to move).
-type practiceVerdict struct {
-	kind  verdictKind
-	reply game.Move
-	// mateIn is the attacker's mate after reply, in plies (verdictReply,
-	// verdictTooLong); -1 when the solver could not tell in time.
-	mateIn int
-	// line is reply and, for verdictTooLong, the mate that follows it.
-	line []game.Move
+type Verdict struct {
+	Kind  VerdictKind
+	Reply game.Move
+	// MateIn is the attacker's mate after Reply, in plies (Reply,
+	// TooLong); -1 when the solver could not tell in time.
+	MateIn int
+	// Line is Reply and, for TooLong, the mate that follows it.
+	Line []game.Move
 }
 
 // judgeNodes bounds one judgement in the solver's nodes (about 15 s on
@@ -91,7 +92,7 @@ const (
 // share out the nodes an escape of the king needs.
 const judgeSlice = 100_000
 
-// judgeCheck decides the defender's answer to the player's check in p
+// Judge decides the defender's answer to the player's check in p
 // (the defender to move, not mated): every evasion is solved, the one
 // after which the attacker has no mate is an escape; otherwise the
 // evasion with the longest mate is the reply, preferring main (the main
@@ -100,7 +101,7 @@ const judgeSlice = 100_000
 // take after the reply; strict false accepts a mate of any length. When
 // strict, a defence proven to be mated only after more than left plies
 // refutes the check without waiting for the drops still undecided.
-func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left int, main game.Move, strict bool) practiceVerdict {
+func Judge(ctx context.Context, sv *Solver, p *game.Position, left int, main game.Move, strict bool) Verdict {
 	ctx, cancel := context.WithTimeout(ctx, judgeTime)
 	defer cancel()
 	j := newJudgement(sv, p, left, strict)
@@ -114,15 +115,15 @@ func judgeCheck(ctx context.Context, sv *practiceSolver, p *game.Position, left 
 		esc = j.decide(ctx, len(j.evasions), true)
 	}
 	if esc >= 0 {
-		return practiceVerdict{kind: verdictEscape, reply: j.evasions[esc], line: []game.Move{j.evasions[esc]}}
+		return Verdict{Kind: Escape, Reply: j.evasions[esc], Line: []game.Move{j.evasions[esc]}}
 	}
 	return j.longestDefence(main)
 }
 
-// judgement is one judgeCheck under way: the defender's evasions, the
+// judgement is one Judge under way: the defender's evasions, the
 // likely escapes first, and what the solver has found after each.
 type judgement struct {
-	sv       *practiceSolver
+	sv       *Solver
 	p        *game.Position
 	left     int
 	strict   bool
@@ -141,7 +142,7 @@ type mateAfter struct {
 	done bool
 }
 
-func newJudgement(sv *practiceSolver, p *game.Position, left int, strict bool) *judgement {
+func newJudgement(sv *Solver, p *game.Position, left int, strict bool) *judgement {
 	var ml game.MoveList
 	p.LegalMoves(&ml)
 	evasions := append([]game.Move(nil), ml.Slice()...)
@@ -243,40 +244,37 @@ func (j *judgement) solveAfter(ctx context.Context, i int, slice uint64) (escape
 // with the longest mate, preferring main among equals, then a move that
 // is not a drop (a futile interposition); "too long" when, strict, that
 // mate needs more than the plies left.
-func (j *judgement) longestDefence(main game.Move) practiceVerdict {
-	best := practiceVerdict{kind: verdictReply, reply: game.NoMove, mateIn: -2}
+func (j *judgement) longestDefence(main game.Move) Verdict {
+	best := Verdict{Kind: Reply, Reply: game.NoMove, MateIn: -2}
 	refuted := j.tooLong()
 	better := func(m game.Move, a mateAfter) bool {
 		n := a.n
 		switch {
 		case refuted && !a.done:
 			return false // the refutation is a proven one
-		case best.reply == game.NoMove:
+		case best.Reply == game.NoMove:
 			return true
-		case n == -1 || best.mateIn == -1:
-			return n == -1 && best.mateIn != -1
-		case n != best.mateIn:
-			return n > best.mateIn
+		case n == -1 || best.MateIn == -1:
+			return n == -1 && best.MateIn != -1
+		case n != best.MateIn:
+			return n > best.MateIn
 		case m == main:
 			return true
-		case best.reply == main:
+		case best.Reply == main:
 			return false
 		}
-		return best.reply.IsDrop() && !m.IsDrop()
+		return best.Reply.IsDrop() && !m.IsDrop()
 	}
 	var bestLine []game.Move
 	for i, e := range j.evasions {
 		if better(e, j.mates[i]) {
-			best.reply, best.mateIn, bestLine = e, j.mates[i].n, j.mates[i].line
+			best.Reply, best.MateIn, bestLine = e, j.mates[i].n, j.mates[i].line
 		}
 	}
-	best.line = []game.Move{best.reply}
-	if j.strict && best.mateIn > j.left {
-		best.kind = verdictTooLong
-		best.line = append(best.line, bestLine...)
+	best.Line = []game.Move{best.Reply}
+	if j.strict && best.MateIn > j.left {
+		best.Kind = TooLong
+		best.Line = append(best.Line, bestLine...)
 	}
 	return best
 }
-
-// hintTime bounds the solver's search for a hint.
-const hintTime = 10 * time.Second

@@ -1,4 +1,4 @@
-package ui
+package tsume
 
 import (
 	"context"
@@ -17,9 +17,9 @@ func TestJudgeEscapeBehindUndecided(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := judgeCheck(context.Background(), newPracticeSolver(), p, 7, game.NoMove, true)
-	if v.kind != verdictEscape || v.reply.USI() != "5i6h" {
-		t.Fatalf("verdict %d, reply %s (mate in %d after it): want the escape 5i6h", v.kind, v.reply.USI(), v.mateIn)
+	v := Judge(context.Background(), NewSolver(), p, 7, game.NoMove, true)
+	if v.Kind != Escape || v.Reply.USI() != "5i6h" {
+		t.Fatalf("verdict %d, reply %s (mate in %d after it): want the escape 5i6h", v.Kind, v.Reply.USI(), v.MateIn)
 	}
 }
 
@@ -32,9 +32,9 @@ func TestJudgeKingEscapeAmongDrops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := judgeCheck(context.Background(), newPracticeSolver(), p, 5, game.NoMove, true)
-	if v.kind != verdictEscape || v.reply.USI() != "8b9c" {
-		t.Fatalf("verdict %d, reply %s (mate in %d after it): want the escape 8b9c", v.kind, v.reply.USI(), v.mateIn)
+	v := Judge(context.Background(), NewSolver(), p, 5, game.NoMove, true)
+	if v.Kind != Escape || v.Reply.USI() != "8b9c" {
+		t.Fatalf("verdict %d, reply %s (mate in %d after it): want the escape 8b9c", v.Kind, v.Reply.USI(), v.MateIn)
 	}
 }
 
@@ -49,24 +49,24 @@ func TestJudgeTooLongProvenFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := judgeCheck(context.Background(), newPracticeSolver(), p, 3, game.NoMove, true)
-	if v.kind != verdictTooLong || v.mateIn <= 3 || len(v.line) != v.mateIn+1 {
-		t.Fatalf("verdict %d, reply %s, mate in %d, line %v: want a defence mated in more than 3", v.kind, v.reply.USI(), v.mateIn, v.line)
+	v := Judge(context.Background(), NewSolver(), p, 3, game.NoMove, true)
+	if v.Kind != TooLong || v.MateIn <= 3 || len(v.Line) != v.MateIn+1 {
+		t.Fatalf("verdict %d, reply %s, mate in %d, line %v: want a defence mated in more than 3", v.Kind, v.Reply.USI(), v.MateIn, v.Line)
 	}
-	if r := v.reply.USI(); r != "5a6a" && r != "5a6b" {
+	if r := v.Reply.USI(); r != "5a6a" && r != "5a6b" {
 		t.Fatalf("reply %s: want 5a6a (mated in 5) or 5a6b (mated in 27)", r)
 	}
-	if v.reply.USI() == "5a6a" && v.mateIn != 5 {
-		t.Fatalf("5a6a mated in %d: want 5", v.mateIn)
+	if v.Reply.USI() == "5a6a" && v.MateIn != 5 {
+		t.Fatalf("5a6a mated in %d: want 5", v.MateIn)
 	}
 	q := p.Clone()
-	for i, m := range v.line {
+	for i, m := range v.Line {
 		if !q.IsLegal(m) {
-			t.Fatalf("line %v: ply %d (%s) is not legal", v.line, i+1, m.USI())
+			t.Fatalf("line %v: ply %d (%s) is not legal", v.Line, i+1, m.USI())
 		}
 		q.DoMove(m)
 	}
 	if !q.IsCheckmate() {
-		t.Fatalf("line %v does not end in checkmate", v.line)
+		t.Fatalf("line %v does not end in checkmate", v.Line)
 	}
 }

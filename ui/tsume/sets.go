@@ -1,4 +1,4 @@
-package ui
+package tsume
 
 import (
 	"encoding/json"
@@ -13,33 +13,46 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/lang"
 	"kiki/ui/store"
 )
 
+// Package tsume is the tsume practice's model: the problem sets shipped
+// with kiki, the player's solved problems, and the judge that answers a
+// check with the defence that lasts longest.
+//
 // The tsume practice's library: the problem sets shipped in the binary
 // (assets/tsume, given as Options.Tsume), each a kif problem set, and the
 // user's solved problems, remembered in the config folder beside
 // config.json.
 
-// practiceSet is one problem set of the library.
-type practiceSet struct {
-	file     string // its file name: short.tsv.gz, enum-GGP.tsv.gz
-	problems []kif.Problem
+// Set is one problem set of the library.
+type Set struct {
+	File     string // its file name: short.tsv.gz, enum-GGP.tsv.gz
+	Problems []kif.Problem
 }
 
-// practiceLengths are the picker's lengths: 1, 3, … 11 plies, then every
-// longer one together ("long").
-var practiceLengths = []int{1, 3, 5, 7, 9, 11, 0}
+// The picker's lengths are 1, 3, … 11 plies (the columns 0 to 5), then
+// every longer one together, column Long; NumLengths columns in all.
+const (
+	Long       = 6
+	NumLengths = Long + 1
+)
 
-// longIdx is the index of "long" in practiceLengths.
-const longIdx = 6
+// Plies is the length of column i of the picker (Long: 0, any).
+func Plies(i int) int {
+	if i >= Long {
+		return 0
+	}
+	return 2*i + 1
+}
 
-// lengthIdx is the picker's length column of a problem's length.
-func lengthIdx(l int) int {
+// LengthIdx is the picker's length column of a problem's length.
+func LengthIdx(l int) int {
 	if l >= 1 && l <= 11 {
 		return (l - 1) / 2
 	}
-	return longIdx
+	return Long
 }
 
 // setOrder puts the converted sets first (short, medium, famous), then
@@ -53,10 +66,10 @@ func setOrder(file string) string {
 	return "9" + file
 }
 
-// loadPracticeLib reads every problem set (*.tsv, *.tsv.gz) at the top of
+// LoadSets reads every problem set (*.tsv, *.tsv.gz) at the top of
 // fsys. A set that cannot be read is left out and reported in err; the
 // others are kept.
-func loadPracticeLib(fsys fs.FS) ([]practiceSet, error) {
+func LoadSets(fsys fs.FS) ([]Set, error) {
 	if fsys == nil {
 		return nil, nil
 	}
@@ -64,7 +77,7 @@ func loadPracticeLib(fsys fs.FS) ([]practiceSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	var sets []practiceSet
+	var sets []Set
 	var errs []error
 	for _, e := range ents {
 		if e.IsDir() || !(strings.HasSuffix(e.Name(), ".tsv.gz") || strings.HasSuffix(e.Name(), ".tsv")) {
@@ -81,29 +94,29 @@ func loadPracticeLib(fsys fs.FS) ([]practiceSet, error) {
 			continue
 		}
 		if len(ps) > 0 {
-			sets = append(sets, practiceSet{file: e.Name(), problems: ps})
+			sets = append(sets, Set{File: e.Name(), Problems: ps})
 		}
 	}
-	sort.Slice(sets, func(i, j int) bool { return setOrder(sets[i].file) < setOrder(sets[j].file) })
+	sort.Slice(sets, func(i, j int) bool { return setOrder(sets[i].File) < setOrder(sets[j].File) })
 	return sets, errors.Join(errs...)
 }
 
-// setName is a set's name on screen: the converted sets by what they
+// SetName is a set's name on screen: the converted sets by what they
 // hold, an enumerated set by its material (enum-GGP: 金2歩1).
-func setName(l Lang, file string) string {
+func SetName(l lang.Lang, file string) string {
 	base := strings.TrimSuffix(strings.TrimSuffix(file, ".gz"), ".tsv")
 	switch base {
 	case "short", "medium", "famous":
-		return tr(l, "pr.set."+base)
+		return lang.Tr(l, "pr.set."+base)
 	}
 	if mat, ok := strings.CutPrefix(base, "enum-"); ok {
-		return materialName(mat) + " (" + mat + ")"
+		return MaterialName(mat) + " (" + mat + ")"
 	}
 	return base
 }
 
-// materialName writes SFEN letters as a tsume book does: GGP as 金2歩1.
-func materialName(letters string) string {
+// MaterialName writes SFEN letters as a tsume book does: GGP as 金2歩1.
+func MaterialName(letters string) string {
 	var sb strings.Builder
 	for _, t := range []game.PieceType{game.Rook, game.Bishop, game.Gold, game.Silver, game.Knight, game.Lance, game.Pawn} {
 		if n := strings.Count(letters, t.Letter()); n > 0 {
@@ -116,13 +129,13 @@ func materialName(letters string) string {
 	return sb.String()
 }
 
-// problemKey names a problem in the solved file: its position without
+// ProblemKey names a problem in the solved file: its position without
 // the move number, so the same problem in two sets is solved in both.
 // The picker looks up every problem of the library (some 20,000) each
 // time it is drawn, so the SFEN as the files write it (printable ASCII,
 // fields one space apart) is cut, not copied; any other is split and
 // joined.
-func problemKey(p *kif.Problem) string {
+func ProblemKey(p *kif.Problem) string {
 	s := p.SFEN
 	cut, spaces := len(s), 0
 	for i := 0; i < len(s); i++ {
@@ -140,7 +153,7 @@ func problemKey(p *kif.Problem) string {
 	return s[:cut]
 }
 
-// joinedKey is problemKey of any SFEN: its first three fields.
+// joinedKey is ProblemKey of any SFEN: its first three fields.
 func joinedKey(sfen string) string {
 	f := strings.Fields(sfen)
 	if len(f) > 3 {
@@ -149,8 +162,8 @@ func joinedKey(sfen string) string {
 	return strings.Join(f, " ")
 }
 
-// solvedName is the file of solved problems in the config folder.
-const solvedName = "tsume-solved.json"
+// SolvedFileName is the file of solved problems in the config folder.
+const SolvedFileName = "tsume-solved.json"
 
 // solvedFile is what the file holds: each solved problem's key and the
 // day it was first solved.
@@ -158,13 +171,13 @@ type solvedFile struct {
 	Solved map[string]string `json:"solved"`
 }
 
-// loadSolved reads the solved problems in dir. A missing file (or dir "")
+// LoadSolved reads the solved problems in dir. A missing file (or dir "")
 // is none solved; a file that cannot be read or is not kiki's JSON is an
-// error naming the file (and is never overwritten, see saveSolved).
-func loadSolved(dir string) (map[string]string, error) {
+// error naming the file (and is never overwritten, see SaveSolved).
+func LoadSolved(dir string) (map[string]string, error) {
 	solved := map[string]string{}
 	var f solvedFile
-	if err := store.ReadJSON(dir, solvedName, "kiki's list of solved problems", &f); err != nil {
+	if err := store.ReadJSON(dir, SolvedFileName, "kiki's list of solved problems", &f); err != nil {
 		return solved, err
 	}
 	for k, v := range f.Solved {
@@ -173,14 +186,14 @@ func loadSolved(dir string) (map[string]string, error) {
 	return solved, nil
 }
 
-// saveSolved writes the solved problems in dir (nothing when dir is "")
+// SaveSolved writes the solved problems in dir (nothing when dir is "")
 // through a temporary file and a rename. A file there that kiki cannot
 // read is reported, not overwritten.
-func saveSolved(dir string, solved map[string]string) error {
+func SaveSolved(dir string, solved map[string]string) error {
 	if dir == "" {
 		return nil
 	}
-	if _, err := loadSolved(dir); err != nil {
+	if _, err := LoadSolved(dir); err != nil {
 		return err
 	}
 	data, err := json.MarshalIndent(solvedFile{Solved: solved}, "", "  ")
@@ -190,8 +203,8 @@ func saveSolved(dir string, solved map[string]string) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	return kif.WriteAtomic(filepath.Join(dir, solvedName), append(data, '\n'))
+	return kif.WriteAtomic(filepath.Join(dir, SolvedFileName), append(data, '\n'))
 }
 
-// today is the date a problem is marked solved on.
-func today(now func() time.Time) string { return now().Format("2006-01-02") }
+// Today is the date a problem is marked solved on.
+func Today(now func() time.Time) string { return now().Format("2006-01-02") }
