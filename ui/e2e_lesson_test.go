@@ -13,6 +13,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
+	"kiki/ui/lesson"
 )
 
 // sideText is the side panel's text on a screen: every line from display
@@ -59,18 +60,18 @@ func TestLessonInTmux(t *testing.T) {
 	dir, bin := e2eBinary(t)
 	for _, tc := range []struct {
 		w, h   int
-		missed []lessonKind
+		missed []lesson.Kind
 	}{
-		{80, 24, []lessonKind{lessonKnightOrigin, lessonBishopClose, lessonRookClose}},
-		{200, 50, []lessonKind{lessonKnightTwoStep, lessonBishopClose, lessonRookClose}},
+		{80, 24, []lesson.Kind{lesson.KnightOrigin, lesson.BishopClose, lesson.RookClose}},
+		{200, 50, []lesson.Kind{lesson.KnightTwoStep, lesson.BishopClose, lesson.RookClose}},
 	} {
 		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
 			cfg := filepath.Join(dir, fmt.Sprintf("config-%d", tc.w))
-			pr := map[string]lessonRecord{}
+			pr := map[string]lesson.Record{}
 			for _, k := range tc.missed {
-				pr[lessonKinds[k].id] = lessonRecord{Asked: 1, LastMissed: true}
+				pr[k.Info().ID] = lesson.Record{Asked: 1, LastMissed: true}
 			}
-			if err := saveLessonProgress(cfg, pr); err != nil {
+			if err := lesson.SaveProgress(cfg, pr); err != nil {
 				t.Fatal(err)
 			}
 			env := fmt.Sprintf("LANG=C.UTF-8 KIKI_CONFIG_DIR='%s' KIKI_DATA_DIR='%s/data'", cfg, dir)
@@ -78,10 +79,10 @@ func TestLessonInTmux(t *testing.T) {
 			p.waitFor("先手 to move")
 			time.Sleep(200 * time.Millisecond)
 			p.keys("L")
-			seen := map[lessonKind]bool{}
-			for i := 1; i <= lessonLength; i++ {
+			seen := map[lesson.Kind]bool{}
+			for i := 1; i <= lesson.Length; i++ {
 				q := readLessonQuestion(t, p, i)
-				seen[q.kind] = true
+				seen[q.Kind] = true
 				answerInTmux(t, p, q)
 				s := p.waitFor("right! ")
 				for n, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
@@ -93,11 +94,11 @@ func TestLessonInTmux(t *testing.T) {
 			}
 			for _, k := range tc.missed {
 				if !seen[k] {
-					t.Errorf("問%d, missed last, was not asked", lessonKinds[k].num)
+					t.Errorf("問%d, missed last, was not asked", k.Info().Num)
 				}
 			}
 			p.waitFor("lesson over: 5 of 5")
-			if _, err := os.Stat(filepath.Join(cfg, lessonProgressName)); err != nil {
+			if _, err := os.Stat(filepath.Join(cfg, lesson.ProgressFileName)); err != nil {
 				t.Errorf("no progress file: %v", err)
 			}
 			p.keys("Escape")
@@ -108,7 +109,7 @@ func TestLessonInTmux(t *testing.T) {
 
 // readLessonQuestion reads question i off the screen: its kind, king
 // square and piece.
-func readLessonQuestion(t *testing.T, p *tmuxPane, i int) lessonQuestion {
+func readLessonQuestion(t *testing.T, p *tmuxPane, i int) lesson.Question {
 	t.Helper()
 	s := p.waitFor(fmt.Sprintf("question %d of 5", i))
 	text := sideText(s, panelX(s))
@@ -118,26 +119,26 @@ func readLessonQuestion(t *testing.T, p *tmuxPane, i int) lessonQuestion {
 		t.Fatalf("question %d not read from %q", i, text)
 	}
 	num, _ := strconv.Atoi(km[1])
-	q := lessonQuestion{kind: numLessonKinds, king: game.NoSquare}
-	for k := range lessonKind(numLessonKinds) {
-		if lessonKinds[k].num == num {
-			q.kind = k
+	q := lesson.Question{Kind: lesson.NumKinds, King: game.NoSquare}
+	for k := range lesson.Kind(lesson.NumKinds) {
+		if k.Info().Num == num {
+			q.Kind = k
 		}
 	}
-	if q.kind == numLessonKinds {
+	if q.Kind == lesson.NumKinds {
 		t.Fatalf("no kind 問%d", num)
 	}
 	for sq := game.Square(0); sq < game.NumSquares; sq++ {
 		if sq.Japanese() == sm[1] {
-			q.king = sq
+			q.King = sq
 		}
 	}
-	for _, pc := range lessonKinds[q.kind].pieces {
+	for _, pc := range q.Kind.Info().Pieces {
 		if strings.Contains(text, pieceWord(English, pc)) {
-			q.piece = pc
+			q.Piece = pc
 		}
 	}
-	if q.piece == game.NoPieceType || q.king == game.NoSquare {
+	if q.Piece == game.NoPieceType || q.King == game.NoSquare {
 		t.Fatalf("question %d: piece or king not read from %q", i, text)
 	}
 	return q
@@ -146,10 +147,10 @@ func readLessonQuestion(t *testing.T, p *tmuxPane, i int) lessonQuestion {
 // answerInTmux answers q right and grades it: the text's two pieces with
 // l and j for a close-check question (checked on the panel before the
 // grade), else the answer's squares typed after ':'.
-func answerInTmux(t *testing.T, p *tmuxPane, q lessonQuestion) {
+func answerInTmux(t *testing.T, p *tmuxPane, q lesson.Question) {
 	t.Helper()
-	if lessonKinds[q.kind].set == setClose {
-		x := closeTextPiece(q.piece)
+	if q.Kind.Info().Set == lesson.Close {
+		x := lesson.CloseTextPiece(q.Piece)
 		for row := range 2 {
 			for range pickIndex(t, x) + 1 {
 				p.keys("l")
@@ -163,7 +164,7 @@ func answerInTmux(t *testing.T, p *tmuxPane, q lessonQuestion) {
 		return
 	}
 	var names []string
-	for _, sq := range q.answer().Squares() {
+	for _, sq := range q.Answer().Squares() {
 		names = append(names, sq.USI())
 	}
 	p.keys(":")

@@ -12,6 +12,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/lesson"
 )
 
 // The screen speaks one language at a time. These tests walk every key
@@ -191,8 +192,8 @@ func boardHelp(k keyMap) helpKeys { return k.help(true, true) }
 // 問8 missed last, so that L asks it first; the keys are L.
 func closeFirst(t *testing.T, o *Options) []string {
 	o.ConfigDir = t.TempDir()
-	pr := map[string]lessonRecord{lessonKinds[lessonBishopClose].id: {Asked: 1, LastMissed: true}}
-	if err := saveLessonProgress(o.ConfigDir, pr); err != nil {
+	pr := map[string]lesson.Record{lesson.BishopClose.Info().ID: {Asked: 1, LastMissed: true}}
+	if err := lesson.SaveProgress(o.ConfigDir, pr); err != nil {
 		t.Fatal(err)
 	}
 	return []string{"L"}

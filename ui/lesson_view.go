@@ -8,6 +8,7 @@ import (
 
 	"kiki/game"
 	"kiki/ui/board"
+	"kiki/ui/lesson"
 )
 
 // lessonMarks are the lesson's marks on the board: the player's marks
@@ -17,7 +18,7 @@ func (m *Model) lessonMarks() [game.NumSquares]board.Mark {
 	ls := m.lesson()
 	var mk markSet
 	if ls.graded {
-		ans := ls.question().answer()
+		ans := ls.question().Answer()
 		mk.set(ls.marks.And(ans), board.MarkLessonHit)
 		mk.set(ans.AndNot(ls.marks), board.MarkLessonMissed)
 		mk.set(ls.marks.AndNot(ans), board.MarkLessonExtra)
@@ -41,22 +42,22 @@ func (m *Model) lessonRows(g board.Geom) []string {
 }
 
 // kindName names a kind of question: 問7 (Q7 on the English screen).
-func (m *Model) kindName(k lessonKind) string {
-	return fmt.Sprintf(m.tr("ls.kind"), lessonKinds[k].num)
+func (m *Model) kindName(k lesson.Kind) string {
+	return fmt.Sprintf(m.tr("ls.kind"), k.Info().Num)
 }
 
 // questionText asks the question in the screen's language.
-func (m *Model) questionText(q lessonQuestion) string {
-	piece, king := pieceWord(m.lang, q.piece), m.squareName(q.king)
+func (m *Model) questionText(q lesson.Question) string {
+	piece, king := pieceWord(m.lang, q.Piece), m.squareName(q.King)
 	var format string
-	switch lessonKinds[q.kind].set {
-	case setDrops:
+	switch q.Kind.Info().Set {
+	case lesson.Drops:
 		format = "ls.ask.drop"
-	case setDests:
+	case lesson.Dests:
 		format = "ls.ask.dest"
-	case setOrigins:
+	case lesson.Origins:
 		format = "ls.ask.origin"
-	case setClose:
+	case lesson.Close:
 		format = "ls.ask.close"
 	default:
 		format = "ls.ask.twoStep"
@@ -65,19 +66,19 @@ func (m *Model) questionText(q lessonQuestion) string {
 }
 
 // ruleText is the rule behind a question's answer, in one sentence.
-func (m *Model) ruleText(q lessonQuestion) string {
-	piece := pieceWord(m.lang, q.piece)
-	switch lessonKinds[q.kind].set {
-	case setDrops:
+func (m *Model) ruleText(q lesson.Question) string {
+	piece := pieceWord(m.lang, q.Piece)
+	switch q.Kind.Info().Set {
+	case lesson.Drops:
 		return fmt.Sprintf(m.tr("ls.rule.drop"), piece)
-	case setDests:
-		if !q.piece.CanPromote() {
+	case lesson.Dests:
+		if !q.Piece.CanPromote() {
 			return fmt.Sprintf(m.tr("ls.rule.destPlain"), piece)
 		}
-		return fmt.Sprintf(m.tr("ls.rule.dest"), piece, pieceWord(m.lang, q.piece.Promote()))
-	case setOrigins:
+		return fmt.Sprintf(m.tr("ls.rule.dest"), piece, pieceWord(m.lang, q.Piece.Promote()))
+	case lesson.Origins:
 		return fmt.Sprintf(m.tr("ls.rule.origin"), piece)
-	case setClose:
+	case lesson.Close:
 		return m.closeRule(q)
 	}
 	return fmt.Sprintf(m.tr("ls.rule.twoStep"), piece)
@@ -116,7 +117,7 @@ func (m *Model) lessonNotes() []string {
 	if ls.isClose() {
 		return []string{m.closeVerdict(), m.ruleText(q)}
 	}
-	ans := q.answer()
+	ans := q.Answer()
 	var verdict string
 	switch {
 	case ls.gaveUp:
@@ -149,14 +150,14 @@ func (m *Model) lessonPanel(w, h int) []string {
 			if i < len(ls.firstRight) && ls.firstRight[i] {
 				res = m.theme.Good.Render(m.tr("ls.rightShort"))
 			}
-			add(fmt.Sprintf("%d. %s %s %s  ", i+1, padRight(m.kindName(q.kind), 5), q.piece.Name(), m.squareName(q.king)) + res)
+			add(fmt.Sprintf("%d. %s %s %s  ", i+1, padRight(m.kindName(q.Kind), 5), q.Piece.Name(), m.squareName(q.King)) + res)
 		}
 		add("")
 		out = append(out, m.progressRows(w)...)
 		return out
 	}
 	q := ls.question()
-	add(m.theme.Title.Render(m.kindName(q.kind)) + "  " + m.theme.Dim.Render(fmt.Sprintf(m.tr("ls.number"), ls.cur+1, len(ls.questions))))
+	add(m.theme.Title.Render(m.kindName(q.Kind)) + "  " + m.theme.Dim.Render(fmt.Sprintf(m.tr("ls.number"), ls.cur+1, len(ls.questions))))
 	addWrapped(m.questionText(q))
 	add("")
 	if ls.isClose() {
@@ -184,7 +185,7 @@ func (m *Model) lessonPanel(w, h int) []string {
 		}
 		add(label + m.squareList(ls.marks, w-runewidth.StringWidth(label)))
 	}
-	if len(out)+int(numLessonKinds)+3 <= h {
+	if len(out)+int(lesson.NumKinds)+3 <= h {
 		add("")
 		out = append(out, m.progressRows(w)...)
 	}
@@ -195,9 +196,9 @@ func (m *Model) lessonPanel(w, h int) []string {
 func (m *Model) progressRows(w int) []string {
 	ls := m.lesson()
 	out := []string{m.theme.Dim.Render(truncate(m.tr("ls.progress"), w))}
-	for k := range lessonKind(numLessonKinds) {
-		r := ls.progress[lessonKinds[k].id]
-		row := fmt.Sprintf("%s %s %3d/%d", padRight(m.kindName(k), 5), padRight(m.tr(kindWords[lessonKinds[k].set]), 14), r.RightFirst, r.Asked)
+	for k := range lesson.Kind(lesson.NumKinds) {
+		r := ls.progress[k.Info().ID]
+		row := fmt.Sprintf("%s %s %3d/%d", padRight(m.kindName(k), 5), padRight(m.tr(kindWords[k.Info().Set]), 14), r.RightFirst, r.Asked)
 		if r.LastMissed {
 			row += " " + m.tr("ls.again")
 		}
@@ -207,8 +208,8 @@ func (m *Model) progressRows(w int) []string {
 }
 
 // kindWords are the catalogue keys of each set's short name.
-var kindWords = [...]string{setDrops: "ls.set.drops", setDests: "ls.set.dests", setOrigins: "ls.set.origins", setTwoStep: "ls.set.twoStep",
-	setClose: "ls.set.close"}
+var kindWords = [...]string{lesson.Drops: "ls.set.drops", lesson.Dests: "ls.set.dests", lesson.Origins: "ls.set.origins", lesson.TwoStep: "ls.set.twoStep",
+	lesson.Close: "ls.set.close"}
 
 // lessonPhase is where the lesson stands, for its help bar.
 type lessonPhase uint8

@@ -7,7 +7,7 @@ import (
 	"kiki/game"
 )
 
-// setCounts is how many of each unpromoted kind one set holds (two kings).
+// setCounts is how many of each lesson.Unpromoted kind one set holds (two kings).
 var setCounts = map[game.PieceType]int{game.Pawn: 18, game.Lance: 4, game.Knight: 4, game.Silver: 4,
 	game.Gold: 4, game.Bishop: 2, game.Rook: 2, game.King: 2}
 
