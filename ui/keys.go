@@ -4,7 +4,7 @@ import "github.com/charmbracelet/bubbles/key"
 
 // keyMap is the board screen's key bindings, in one place: the root and
 // the board component (boardKeys) match keys against it, the dialogs
-// against widget.KeyMap() (dialog.go); the position editor has its own keys
+// against widget.KeyMap() (ui/widget); the position editor has its own keys
 // (editHelp). The help bar shows the ones that matter in the current mode. Some keys are fixed by design and keep
 // their meaning everywhere: ':' typed move, 'e' effect map, 'c' check
 // study, Esc close, 'u' undo, 'f' flip, '?' help, 'q' quit.

@@ -137,7 +137,7 @@ func TestEditBoard(t *testing.T) {
 	}
 	// Two pawns on a file are refused with the reason.
 	m = run(t, o, 100, 30, "b", "1", "up", "1")
-	if m.edit() == nil || !strings.Contains(m.edit().err, "二歩") {
+	if m.edit() == nil || !strings.Contains(m.edit().Err, "二歩") {
 		t.Fatalf("nifu accepted: %+v", m.edit())
 	}
 }

@@ -231,13 +231,13 @@ func TestEditRefusesImpossiblePosition(t *testing.T) {
 		t.Fatal(err)
 	}
 	for s := game.Square(0); s < game.NumSquares; s++ {
-		m.edit().board[s] = p.PieceAt(s)
+		m.edit().Board[s] = p.PieceAt(s)
 	}
-	m.edit().board[game.NewSquare(5, 8)] = game.NewPiece(game.Black, game.Rook)
-	m.edit().side = game.Black
+	m.edit().Board[game.NewSquare(5, 8)] = game.NewPiece(game.Black, game.Rook)
+	m.edit().Side = game.Black
 	m.applyEdit()
-	if !strings.Contains(m.edit().err, "後手's king is left in check") {
-		t.Errorf("edit error %q does not say which king is in check", m.edit().err)
+	if !strings.Contains(m.edit().Err, "後手's king is left in check") {
+		t.Errorf("edit error %q does not say which king is in check", m.edit().Err)
 	}
 	if m.s.pos.SFEN() != before {
 		t.Errorf("the impossible position was taken: %s", m.s.pos.SFEN())

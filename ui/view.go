@@ -219,7 +219,7 @@ func (m *Model) layout() frame {
 func (m *Model) boardColumn(g board.Geom) ([]string, [2]komadaiBox, checkInfo) {
 	var cells *[game.NumSquares]game.Piece
 	if m.editing() {
-		cells = &m.edit().board // as placed, even when not yet a legal position
+		cells = &m.edit().Board // as placed, even when not yet a legal position
 	}
 	rows, ci := m.board.ViewIn(m.s.pos, &m.study, cells, g, m.pvLayer(), m.boardHighlight())
 	if m.lesson() != nil {
