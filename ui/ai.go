@@ -422,8 +422,8 @@ func (m *Model) highlightMove() game.Move {
 	if m.ai.thinking && m.ai.purpose == purposeAnalysis && len(m.ai.info.PV) > 0 && m.s.pos.IsLegal(m.ai.info.PV[0]) {
 		return m.ai.info.PV[0]
 	}
-	if r, ok := m.analysis.results[m.s.node]; ok && r.best != game.NoMove && m.s.pos.IsLegal(r.best) {
-		return r.best
+	if r, ok := m.analysis.Results[m.s.node]; ok && r.Best != game.NoMove && m.s.pos.IsLegal(r.Best) {
+		return r.Best
 	}
 	return game.NoMove
 }

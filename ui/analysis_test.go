@@ -9,6 +9,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/analysis"
 )
 
 // record60 is a 60-move record of pseudo-random legal moves: plenty of
@@ -44,20 +45,20 @@ func TestAnalyzeWholeGame(t *testing.T) {
 	}
 	marked := 0
 	for _, n := range line {
-		r, ok := a.results[n]
+		r, ok := a.Results[n]
 		if !ok {
 			t.Fatalf("move %d has no evaluation", n.Ply)
 		}
-		loss, mark := a.loss(n)
+		loss, mark := a.Loss(n)
 		// ? and ?? follow the loss threshold from the mover's view, never a rank.
 		want := ""
 		switch {
-		case loss >= blunderLoss:
+		case loss >= analysis.BlunderLoss:
 			want = "??"
-		case loss >= dubiousLoss:
+		case loss >= analysis.DubiousLoss:
 			want = "?"
 		}
-		if a.bestBefore(n) == n.Move {
+		if a.BestBefore(n) == n.Move {
 			want = "" // the engine's own choice is never marked
 		}
 		if mark != want {
@@ -65,8 +66,8 @@ func TestAnalyzeWholeGame(t *testing.T) {
 		}
 		if mark != "" {
 			marked++
-			prev := a.results[n.Parent]
-			if prev.best == game.NoMove || prev.best == n.Move || len(prev.pv) == 0 {
+			prev := a.Results[n.Parent]
+			if prev.Best == game.NoMove || prev.Best == n.Move || len(prev.PV) == 0 {
 				t.Fatalf("move %d (%s) has no better move and line: %+v", n.Ply, mark, prev)
 			}
 		}
@@ -84,11 +85,11 @@ func TestAnalyzeWholeGame(t *testing.T) {
 			row = l
 		}
 	}
-	if want := a.evalText(English, line[9]); want == "" || !strings.Contains(row, want) {
+	if want := a.EvalText(English, line[9]); want == "" || !strings.Contains(row, want) {
 		t.Fatalf("row of move 10 %q lacks its evaluation %s\n%s", row, want, v)
 	}
 	// The graph has an axis with labels, says whose view, marks the current move.
-	rng := a.graphRange()
+	rng := a.Range()
 	for _, want := range []string{"score (先手)", fmt.Sprintf("%+5d|", rng), fmt.Sprintf("%+5d|", -rng), "    0|", "move 10"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("graph lacks %q:\n%s", want, v)
@@ -96,7 +97,7 @@ func TestAnalyzeWholeGame(t *testing.T) {
 	}
 	// A ? move shows the better move and its line.
 	for _, n := range line {
-		if _, mark := a.loss(n); mark != "" {
+		if _, mark := a.Loss(n); mark != "" {
 			m.s.goTo(n)
 			v = stripANSI(m.View())
 			if !strings.Contains(v, "best ") || !strings.Contains(v, "line ") {
@@ -138,8 +139,8 @@ func TestAnalysisCommentsSaved(t *testing.T) {
 			if v, ok := strings.CutPrefix(c, "#評価値="); ok {
 				evals++
 				got, err := strconv.Atoi(v)
-				if err != nil || got != m.analysis.results[orig[i]].score {
-					t.Fatalf("move %d: %q, want %d", n.Ply, c, m.analysis.results[orig[i]].score)
+				if err != nil || got != m.analysis.Results[orig[i]].Score {
+					t.Fatalf("move %d: %q, want %d", n.Ply, c, m.analysis.Results[orig[i]].Score)
 				}
 			}
 			if strings.HasPrefix(c, "#読み筋=") {
@@ -167,16 +168,16 @@ func TestStaleAnalysisAfterReset(t *testing.T) {
 	o.Record = record60(t)
 	m := newTestModel(o)
 	m.analyzeGame()
-	old := m.analysis.gen
+	old := m.analysis.Gen
 	node := m.s.rec.Root.Children[0]
 	for i := 0; i < old+2; i++ {
 		m.openRecord(record60(t), "", "again")
-		m.analysis.cancel()
+		m.analysis.Cancel()
 	}
-	for g := 0; g <= m.analysis.gen+1; g++ {
-		m.onAnalysis(analysisMsg{gen: g, node: node, res: evalResult{score: 10}})
+	for g := 0; g <= m.analysis.Gen+1; g++ {
+		m.onAnalysis(analysisMsg{gen: g, node: node, res: analysis.Eval{Score: 10}})
 	}
-	if len(m.analysis.results) != 0 {
-		t.Errorf("a stale message was taken: %v", m.analysis.results)
+	if len(m.analysis.Results) != 0 {
+		t.Errorf("a stale message was taken: %v", m.analysis.Results)
 	}
 }

@@ -14,28 +14,28 @@ import (
 // line naming the better move and its line.
 func (m *Model) analysisComment(n *kif.Node) []string {
 	a := &m.analysis
-	r, ok := a.results[n]
+	r, ok := a.Results[n]
 	if !ok {
 		return nil
 	}
 	compact := func(s string) string { return strings.ReplaceAll(s, " ", "") }
 	var out []string
-	if loss, mk := a.loss(n); mk != "" {
-		prev := a.results[n.Parent]
+	if loss, mk := a.Loss(n); mk != "" {
+		prev := a.Results[n.Parent]
 		p := m.s.rec.Position(n.Parent)
 		word := map[string]string{"?": "疑問手", "??": "悪手"}[mk]
-		out = append(out, fmt.Sprintf("【%s】%d点損 最善 %s 読み筋 %s", word, loss, compact(pvText(p, prev.pv, 1)), compact(pvText(p, prev.pv, 12))))
+		out = append(out, fmt.Sprintf("【%s】%d点損 最善 %s 読み筋 %s", word, loss, compact(pvText(p, prev.PV, 1)), compact(pvText(p, prev.PV, 12))))
 	}
-	if plies, ok := ai.IsMate(r.score); ok {
+	if plies, ok := ai.IsMate(r.Score); ok {
 		who := "先手勝ち"
 		if plies < 0 {
 			who, plies = "後手勝ち", -plies
 		}
 		out = append(out, fmt.Sprintf("#詰み=%s:%d手", who, plies))
 	}
-	out = append(out, fmt.Sprintf("#評価値=%d", r.score))
-	if len(r.pv) > 0 {
-		out = append(out, "#読み筋="+compact(pvText(m.s.rec.Position(n), r.pv, 12)))
+	out = append(out, fmt.Sprintf("#評価値=%d", r.Score))
+	if len(r.PV) > 0 {
+		out = append(out, "#読み筋="+compact(pvText(m.s.rec.Position(n), r.PV, 12)))
 	}
 	return append(out, "#エンジン=kiki")
 }
@@ -55,16 +55,16 @@ func isAnalysisLine(c string) bool {
 // analysed move (replacing an earlier analysis, keeping everything else).
 func (m *Model) writeAnalysisComments() {
 	a := &m.analysis
-	if len(a.results) == 0 {
+	if len(a.Results) == 0 {
 		m.setMessage(m.tr("an.none"), true)
 		return
 	}
-	if a.running {
+	if a.Running {
 		m.setMessage(m.tr("an.running"), true)
 		return
 	}
 	written := 0
-	for _, n := range a.line[1:] {
+	for _, n := range a.Line[1:] {
 		lines := m.analysisComment(n)
 		if lines == nil {
 			continue

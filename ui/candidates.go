@@ -64,7 +64,7 @@ func (c *candidateState) shown(key uint64) (lines []ai.Info, pick int) {
 // candidateKey: while the analysis is on, + and - ask for one more or one
 // fewer line (restarting it), 1–5 draw that line on the board.
 func (m *Model) candidateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
-	if !m.analysis.on {
+	if !m.analysis.On {
 		return nil, false
 	}
 	c := &m.cands

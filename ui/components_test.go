@@ -9,6 +9,7 @@ import (
 	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/analysis"
 )
 
 // The move list, the hands and the engine panel are tested alone.
@@ -82,7 +83,7 @@ func TestMoveListScrollsAndMapsRows(t *testing.T) {
 func TestEnginePanel(t *testing.T) {
 	r, nodes := lineRecord(3)
 	p := r.Position(nodes[2])
-	a := &analysisState{}
+	a := &analysis.State{}
 	e := enginePanel{lang: Japanese, thinking: true, purpose: purposeHint, info: ai.Info{Depth: 7, Score: 50, Nodes: 12345, NPS: 20000},
 		pos: p, analysis: a, rec: r, node: nodes[2], mateLine: "3手詰: ▲２二金"}
 	v := strings.Join(e.View(&th, 30), "\n")
@@ -108,8 +109,8 @@ func TestEnginePanel(t *testing.T) {
 		t.Errorf("a weak level's mate not shown:\n%s", v)
 	}
 	// A move the analysis marks ?? shows the better move.
-	a.line = append([]*kif.Node{r.Root}, nodes...)
-	a.results = map[*kif.Node]evalResult{nodes[1]: {score: 0, best: game.NoMove}, nodes[2]: {score: -900}} // 先手 moved and lost 900
+	a.Line = append([]*kif.Node{r.Root}, nodes...)
+	a.Results = map[*kif.Node]analysis.Eval{nodes[1]: {Score: 0, Best: game.NoMove}, nodes[2]: {Score: -900}} // 先手 moved and lost 900
 	e = enginePanel{lang: Japanese, pos: p, analysis: a, rec: r, node: nodes[2]}
 	v = strings.Join(e.View(&th, 30), "\n")
 	if !strings.Contains(v, "?? 900点損") || !strings.Contains(v, "最善") {

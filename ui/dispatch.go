@@ -110,15 +110,15 @@ func (m *Model) cancel() tea.Cmd {
 	switch {
 	case m.ai.mating:
 		m.ai.stop()
-	case m.analysis.running:
-		m.analysis.cancel()
+	case m.analysis.Running:
+		m.analysis.Cancel()
 	case m.board.hasSelection():
 		m.board.deselect()
 	case m.study.checkStudy:
 		m.study.checkStudy = false
 	case m.study.effectMap:
 		m.study.effectMap = false
-	case m.analysis.on:
+	case m.analysis.On:
 		return m.toggleAnalysis()
 	case m.library != nil:
 		m.backToLibrary()

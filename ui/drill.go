@@ -208,9 +208,9 @@ func (m *Model) startDrill() tea.Cmd {
 		return nil
 	}
 	m.cancelAI()
-	m.analysis.cancel()
+	m.analysis.Cancel()
 	m.room = &drillState{set: set, order: set.Order(m.now()), covered: m.cover(), fromLibrary: m.libraryShown()}
-	m.analysis.reset()
+	m.analysis.Reset()
 	if m.drill().fromLibrary {
 		m.library.hidden = true // the board shows the problem
 	}

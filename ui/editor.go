@@ -26,9 +26,9 @@ func (m *Model) startEdit() {
 		return
 	}
 	m.cancelAI()
-	m.analysis.cancel()
+	m.analysis.Cancel()
 	m.room = &editState{Editor: editor.New(m.s.pos, m.lang), covered: m.cover()}
-	m.analysis.reset()
+	m.analysis.Reset()
 	m.board.deselect()
 	m.applyEdit()
 }
@@ -176,7 +176,7 @@ func (m *Model) takeEdit(p *game.Position) {
 	m.s = newSession(p)
 	m.s.dirty = true
 	m.replay = true
-	m.analysis.reset()
+	m.analysis.Reset()
 	m.setMessage(m.tr("edit.taken"), false)
 }
 

@@ -75,9 +75,9 @@ func (m *Model) analyserFailed(err error) {
 	if m.ai.thinking && m.ai.purpose != purposeMove {
 		m.cancelAI()
 	}
-	m.analysis.on = false
-	if m.analysis.running {
-		m.analysis.cancel()
+	m.analysis.On = false
+	if m.analysis.Running {
+		m.analysis.Cancel()
 	}
 	m.setMessage(m.tr("engine.error")+engineFailWords(m.lang, err)+m.tr("efail.analysisStopped"), true)
 }

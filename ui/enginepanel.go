@@ -7,6 +7,7 @@ import (
 	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/analysis"
 	"kiki/ui/board"
 )
 
@@ -22,7 +23,7 @@ type enginePanel struct {
 	info     ai.Info
 	hidden   bool           // the AI's evaluation is hidden
 	pos      *game.Position // the position on screen
-	analysis *analysisState
+	analysis *analysis.State
 	rec      *kif.Record
 	node     *kif.Node // the node on screen
 	mateLine string
@@ -95,22 +96,22 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 		}
 	}
 	a := e.analysis
-	if a.running {
-		out = append(out, tr(e.lang, "ep.analysing")+a.progress(w-7))
+	if a.Running {
+		out = append(out, tr(e.lang, "ep.analysing")+a.Progress(w-7))
 	}
 	gh := e.graphH
 	if gh == 0 {
 		gh = 7
 	}
-	for _, l := range a.graph(e.lang, w, gh, e.node) {
+	for _, l := range a.Graph(e.lang, w, gh, e.node) {
 		out = append(out, th.Dim.Render(l))
 	}
-	if loss, mk := a.loss(e.node); mk != "" {
-		prev := a.results[e.node.Parent]
+	if loss, mk := a.Loss(e.node); mk != "" {
+		prev := a.Results[e.node.Parent]
 		p := e.rec.Position(e.node.Parent)
 		out = append(out, th.Bad.Render(fmt.Sprintf(tr(e.lang, "ep.loss"), mk, loss)))
-		out = append(out, wrap(fmt.Sprintf(tr(e.lang, "ep.best"), pvText(p, prev.pv, 1), a.evalText(e.lang, e.node.Parent)), w)...)
-		out = append(out, wrap(tr(e.lang, "ep.line")+pvText(p, prev.pv, 12), w)...)
+		out = append(out, wrap(fmt.Sprintf(tr(e.lang, "ep.best"), pvText(p, prev.PV, 1), a.EvalText(e.lang, e.node.Parent)), w)...)
+		out = append(out, wrap(tr(e.lang, "ep.line")+pvText(p, prev.PV, 12), w)...)
 	}
 	if e.mateLine != "" {
 		for _, l := range wrap(e.mateLine, w) {

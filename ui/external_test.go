@@ -18,6 +18,7 @@ import (
 	"kiki/ai/usi/fakeengine"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/analysis"
 	"kiki/ui/engines"
 	"kiki/ui/match"
 )
@@ -481,10 +482,10 @@ func TestAnalysisScoresFromSenteView(t *testing.T) {
 	drive(t, m, nil, func() bool { return m.ext.analyser != nil }, 15*time.Second)
 	defer m.ext.closeEngines()
 	m.opts.AILimits = &ai.Limits{MoveTime: 50 * time.Millisecond}
-	drive(t, m, m.analyzeGame(), func() bool { return m.analysis.finished }, 30*time.Second)
+	drive(t, m, m.analyzeGame(), func() bool { return m.analysis.Finished }, 30*time.Second)
 	want := []int{0, 0, 0, 200, 0}
-	for i, n := range m.analysis.line {
-		if got := m.analysis.results[n].score; got != want[i] {
+	for i, n := range m.analysis.Line {
+		if got := m.analysis.Results[n].Score; got != want[i] {
 			t.Errorf("ply %d: 先手's score %d, want %d", i, got, want[i])
 		}
 	}
@@ -515,7 +516,7 @@ func TestHighlightMove(t *testing.T) {
 		t.Fatalf("after a move the old hint still shows: %v", got)
 	}
 	best := mustUSI(t, m.s.pos, "3c3d")
-	m.analysis.results = map[*kif.Node]evalResult{m.s.node: {best: best}}
+	m.analysis.Results = map[*kif.Node]analysis.Eval{m.s.node: {Best: best}}
 	if got := m.highlightMove(); got != best {
 		t.Fatalf("analysis best %v, want %v", got, best)
 	}

@@ -143,7 +143,7 @@ func (m *Model) openRecord(r *kif.Record, path, name string) {
 		m.library.hidden = true // the record on the board; Esc there goes back to the list
 	}
 	m.cancelAI()
-	m.analysis.reset()
+	m.analysis.Reset()
 	m.s = sessionFromRecord(r, path)
 	m.replay = true
 	m.board.flipped = false

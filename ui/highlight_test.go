@@ -10,6 +10,7 @@ import (
 	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/analysis"
 	"kiki/ui/board"
 )
 
@@ -86,7 +87,7 @@ func TestHintHighlightedInEveryLayout(t *testing.T) {
 			}
 			// The whole-game analysis's best move of the position on screen.
 			best := mustUSI(t, m.s.pos, "3c3d")
-			m.analysis.results = map[*kif.Node]evalResult{m.s.node: {best: best}}
+			m.analysis.Results = map[*kif.Node]analysis.Eval{m.s.node: {Best: best}}
 			v = m.View()
 			for _, s := range []game.Square{game.NewSquare(3, 3), game.NewSquare(3, 4)} {
 				if got := markOf(v, g, s); got != "&" {

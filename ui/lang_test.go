@@ -116,7 +116,7 @@ func mixed(l Lang, line string) string {
 // does not go on taking the CPU from the tests after it.
 func stopWork(m *Model) {
 	m.cancelAI()
-	m.analysis.cancel()
+	m.analysis.Cancel()
 	if m.practice() != nil {
 		m.practice().stop()
 	}

@@ -11,6 +11,7 @@ import (
 	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/analysis"
 	"kiki/ui/board"
 )
 
@@ -47,7 +48,7 @@ func TestLayoutSwitchesOnResize(t *testing.T) {
 func analysing(t *testing.T, m *Model) {
 	t.Helper()
 	p := m.s.pos
-	m.analysis.on = true
+	m.analysis.On = true
 	m.ai.thinking, m.ai.purpose = true, purposeAnalysis
 	m.cands.n = 3
 	m.cands.start(p.Key())
@@ -301,7 +302,7 @@ func BenchmarkViewLarge(b *testing.B) {
 	p := m.s.pos
 	m.study.effectMap, m.study.checkStudy, m.study.kindIdx = true, true, len(studyKinds)-1
 	m.board.cursor = game.NewSquare(5, 5)
-	m.analysis.on, m.ai.thinking, m.ai.purpose = true, true, purposeAnalysis
+	m.analysis.On, m.ai.thinking, m.ai.purpose = true, true, purposeAnalysis
 	m.ai.info = ai.Info{Depth: 10, MultiPV: 1, Score: 100, Nodes: 1000000, NPS: 600000}
 	m.cands.n = 5
 	m.cands.start(p.Key())
@@ -318,10 +319,10 @@ func BenchmarkViewLarge(b *testing.B) {
 		}
 		m.cands.note(ai.Info{Depth: 10, MultiPV: i + 1, Score: 100 - 10*i, PV: pv})
 	}
-	m.analysis.line = append([]*kif.Node{m.s.rec.Root}, line...)
-	m.analysis.results = map[*kif.Node]evalResult{}
-	for i, n := range m.analysis.line {
-		m.analysis.results[n] = evalResult{score: (i * 37 % 900) - 450}
+	m.analysis.Line = append([]*kif.Node{m.s.rec.Root}, line...)
+	m.analysis.Results = map[*kif.Node]analysis.Eval{}
+	for i, n := range m.analysis.Line {
+		m.analysis.Results[n] = analysis.Eval{Score: (i * 37 % 900) - 450}
 	}
 	if m.layout().geom.Size != board.Large || m.pvLayer() == nil {
 		b.Fatal("not the large layout with the engine line")

@@ -73,7 +73,7 @@ func (m *Model) startLesson() tea.Cmd {
 		return nil
 	}
 	m.cancelAI()
-	m.analysis.cancel()
+	m.analysis.Cancel()
 	ls := &lessonState{covered: m.cover(), origStudy: m.study, origCursor: m.board.cursor}
 	progress, err := lesson.LoadProgress(m.opts.ConfigDir)
 	ls.progress = progress
@@ -81,7 +81,7 @@ func (m *Model) startLesson() tea.Cmd {
 		ls.saveErr = fileErrWords(m.lang, err)
 	}
 	m.room = ls
-	m.analysis.reset()
+	m.analysis.Reset()
 	// The study's overlays would draw over the lesson's marks.
 	m.study = studyState{}
 	m.board.deselect()

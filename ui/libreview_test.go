@@ -272,10 +272,10 @@ func TestLibraryProblemsFromPlayer(t *testing.T) {
 	// The reviewed game opens with its graph, no search started.
 	keyUpdate(m, "enter")
 	moves := len(m.s.rec.MainMoves())
-	if m.libraryShown() || len(m.analysis.results) != moves+1 || m.analysis.running {
-		t.Fatalf("the game opened with %d results of %d positions", len(m.analysis.results), moves+1)
+	if m.libraryShown() || len(m.analysis.Results) != moves+1 || m.analysis.Running {
+		t.Fatalf("the game opened with %d results of %d positions", len(m.analysis.Results), moves+1)
 	}
-	if g := m.analysis.graph(English, 60, 6, m.s.node); len(g) == 0 {
+	if g := m.analysis.Graph(English, 60, 6, m.s.node); len(g) == 0 {
 		t.Error("no graph")
 	}
 	if !strings.Contains(m.message, "its review is shown") {
@@ -290,12 +290,12 @@ func TestLibraryProblemsFromPlayer(t *testing.T) {
 	// of the game opened before), and Esc comes back to the list.
 	keyUpdate(m, "T")
 	keyUpdate(m, "p")
-	if m.drill() == nil || m.libraryShown() || !strings.Contains(m.message, "problem 1/") || len(m.analysis.results) != 0 {
-		t.Fatalf("T, p over the list: drill %v, list shown %v, %d results, %q", m.drill() != nil, m.libraryShown(), len(m.analysis.results), m.message)
+	if m.drill() == nil || m.libraryShown() || !strings.Contains(m.message, "problem 1/") || len(m.analysis.Results) != 0 {
+		t.Fatalf("T, p over the list: drill %v, list shown %v, %d results, %q", m.drill() != nil, m.libraryShown(), len(m.analysis.Results), m.message)
 	}
 	keyUpdate(m, "esc")
-	if m.drill() != nil || !m.libraryShown() || len(m.analysis.results) != moves+1 {
-		t.Fatalf("Esc did not come back to the list as it was (%d results)", len(m.analysis.results))
+	if m.drill() != nil || !m.libraryShown() || len(m.analysis.Results) != moves+1 {
+		t.Fatalf("Esc did not come back to the list as it was (%d results)", len(m.analysis.Results))
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"kiki/ai/review"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/analysis"
 )
 
 // What the library's screen shows of the reviews: a column with each
@@ -46,7 +47,7 @@ func momentWords(l Lang, p review.Ply) string {
 		return fmt.Sprintf(tr(l, "lrv.missed"), side, p.Ply)
 	}
 	mark := "?"
-	if p.Loss() >= blunderLoss {
+	if p.Loss() >= analysis.BlunderLoss {
 		mark = "??"
 	}
 	return fmt.Sprintf(tr(l, "lrv.loss"), mark, side, p.Ply, min(p.Loss(), 9999))
@@ -134,38 +135,38 @@ func (m *Model) showCachedReview(rec *kif.Record) {
 		}
 	}
 	a := &m.analysis
-	a.reset()
-	a.line = append([]*kif.Node{rec.Root}, nodes...)
-	a.results = map[*kif.Node]evalResult{}
+	a.Reset()
+	a.Line = append([]*kif.Node{rec.Root}, nodes...)
+	a.Results = map[*kif.Node]analysis.Eval{}
 	p := rec.StartPosition()
 	for i, ply := range res.Plies[:min(len(res.Plies), len(nodes))] {
-		a.results[a.line[i]] = evalOf(p, ply)
+		a.Results[a.Line[i]] = evalOf(p, ply)
 		p.DoMove(nodes[i].Move)
 	}
 	if n := len(nodes); res.Done && len(res.Plies) == n && n > 0 {
-		a.results[a.line[n]] = evalResult{score: res.Plies[n-1].After}
+		a.Results[a.Line[n]] = analysis.Eval{Score: res.Plies[n-1].After}
 	}
-	a.done, a.total, a.finished = len(a.results), len(a.line), res.Done
+	a.Done, a.Total, a.Finished = len(a.Results), len(a.Line), res.Done
 	m.message += m.tr("lrv.shown")
 }
 
 // evalOf is a review's ply as the analysis keeps the position before
 // it, p: the score (先手's view), the best move and its line.
-func evalOf(p *game.Position, ply review.Ply) evalResult {
-	r := evalResult{score: ply.Score}
+func evalOf(p *game.Position, ply review.Ply) analysis.Eval {
+	r := analysis.Eval{Score: ply.Score}
 	q := p.Clone()
 	for _, u := range ply.PV {
 		mv, err := q.ParseUSIMove(u)
 		if err != nil || !q.IsLegal(mv) {
 			break
 		}
-		r.pv = append(r.pv, mv)
+		r.PV = append(r.PV, mv)
 		q.DoMove(mv)
 	}
 	if mv, err := p.ParseUSIMove(ply.Best); err == nil && p.IsLegal(mv) {
-		r.best = mv
-		if len(r.pv) == 0 {
-			r.pv = []game.Move{mv}
+		r.Best = mv
+		if len(r.PV) == 0 {
+			r.PV = []game.Move{mv}
 		}
 	}
 	return r

@@ -363,8 +363,8 @@ func TestMisbehaveIgnoreStop(t *testing.T) {
 			t.Error("the key waited for the engine's grace")
 		}
 		l.shows("sent no move within 1s after being told to stop", "the analysis stopped")
-		if l.m.analysis.on || l.m.ext.analyse || l.m.ext.analyser != nil {
-			t.Errorf("analysis on %v, external %v", l.m.analysis.on, l.m.ext.analyse)
+		if l.m.analysis.On || l.m.ext.analyse || l.m.ext.analyser != nil {
+			t.Errorf("analysis on %v, external %v", l.m.analysis.On, l.m.ext.analyse)
 		}
 		// a analyses again, with the built-in AI.
 		l.typ("a")
@@ -417,8 +417,8 @@ func TestMisbehaveAnalyserDies(t *testing.T) {
 	l.until("the moves", func() bool { return l.m.s.node.Ply == 4 })
 	l.typ("A")
 	l.shows("Fake die-midgame ended (exit code 3)", "the analysis stopped")
-	if l.m.analysis.running || l.m.ext.analyse || len(l.m.analysis.results) != 2 {
-		t.Errorf("running %v, external %v, %d results", l.m.analysis.running, l.m.ext.analyse, len(l.m.analysis.results))
+	if l.m.analysis.Running || l.m.ext.analyse || len(l.m.analysis.Results) != 2 {
+		t.Errorf("running %v, external %v, %d results", l.m.analysis.Running, l.m.ext.analyse, len(l.m.analysis.Results))
 	}
 }
 

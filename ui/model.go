@@ -18,6 +18,7 @@ import (
 	"kiki/ai/review"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/analysis"
 	"kiki/ui/engines"
 	"kiki/ui/match"
 	"kiki/ui/theme"
@@ -116,7 +117,7 @@ type Model struct {
 	ai         aiState
 	mateLine   string
 	mateEvents chan tea.Msg
-	analysis   analysisState
+	analysis   analysis.State
 	pendingG   bool // 'g' pressed: a number follows
 	jumpDigits string
 	quitting   bool
@@ -434,7 +435,7 @@ func (m *Model) humanToMove() bool {
 	if m.s.playing && m.s.match.Players[m.s.pos.Side()].AI {
 		return false
 	}
-	return !m.ai.thinking || m.analysis.on
+	return !m.ai.thinking || m.analysis.On
 }
 
 // act is Enter (or a click) on square s: pick up, put down, or drop,

@@ -137,7 +137,7 @@ func (m *Model) startPractice() tea.Cmd {
 		return nil
 	}
 	m.cancelAI()
-	m.analysis.cancel()
+	m.analysis.Cancel()
 	pr := &practiceState{solver: tsume.NewSolver(), covered: m.cover(), set: -1}
 	solved, err := tsume.LoadSolved(m.opts.ConfigDir)
 	pr.solved = solved
@@ -146,7 +146,7 @@ func (m *Model) startPractice() tea.Cmd {
 		m.setMessage(pr.saveErr, true)
 	}
 	m.room = pr
-	m.analysis.reset()
+	m.analysis.Reset()
 	m.board.deselect()
 	if m.tsume != nil {
 		pr.sets, pr.loaded = m.tsume, true

@@ -1,6 +1,10 @@
 package ui
 
-import tea "github.com/charmbracelet/bubbletea"
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"kiki/ui/analysis"
+)
 
 // A screen is what answers the keys when no dialog is open, and whose
 // keys the help bar shows: the board (with the record, the game and the
@@ -90,7 +94,7 @@ type covered struct {
 	s       *session
 	replay  bool
 	flipped bool
-	an      analysisState
+	an      analysis.State
 }
 
 // cover is the board as it is now, for a room opening over it.
@@ -101,7 +105,7 @@ func (m *Model) cover() covered {
 // uncover shows again the board a room opened over.
 func (m *Model) uncover(c covered) {
 	m.s, m.replay, m.board.flipped = c.s, c.replay, c.flipped
-	m.analysis.restore(c.an)
+	m.analysis.Restore(c.an)
 	m.board.deselect()
 }
 

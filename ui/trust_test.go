@@ -13,6 +13,7 @@ import (
 	"kiki/ai"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/analysis"
 	"kiki/ui/match"
 	"kiki/ui/widget"
 )
@@ -308,11 +309,11 @@ func TestCSAEngineCommentShown(t *testing.T) {
 // the screen's language.
 func TestMateScoresInTheScreensLanguage(t *testing.T) {
 	n := &kif.Node{}
-	a := &analysisState{results: map[*kif.Node]evalResult{n: {score: ai.MateScore - 5}}}
-	if got := a.evalText(English, n); got != "+M5" {
+	a := &analysis.State{Results: map[*kif.Node]analysis.Eval{n: {Score: ai.MateScore - 5}}}
+	if got := a.EvalText(English, n); got != "+M5" {
 		t.Errorf("English: %q", got)
 	}
-	if got := a.evalText(Japanese, n); got != "先詰5" {
+	if got := a.EvalText(Japanese, n); got != "先詰5" {
 		t.Errorf("Japanese: %q", got)
 	}
 	if got := scoreShort(English, -(ai.MateScore - 7), game.Black); got != "-M7" {

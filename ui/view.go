@@ -673,8 +673,8 @@ func (m *Model) enginePanel() enginePanel {
 func (m *Model) moveList() moveList {
 	a := &m.analysis
 	return moveList{lang: m.lang, theme: &m.theme, root: m.s.rec.Root, cur: m.s.node, notes: func(n *kif.Node) (string, string) {
-		_, mk := a.loss(n)
-		return mk, a.evalText(m.lang, n)
+		_, mk := a.Loss(n)
+		return mk, a.EvalText(m.lang, n)
 	}}
 }
 
