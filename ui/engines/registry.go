@@ -1,16 +1,13 @@
 package engines
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"kiki/ai/usi"
-	"kiki/kif"
 	"kiki/ui/store"
 )
 
@@ -65,6 +62,9 @@ func quoteArg(s string) string {
 	return s
 }
 
+// registryWhat is what the file should be, in its errors.
+const registryWhat = "a kiki engine registry"
+
 // Registry is the file's content.
 type Registry struct {
 	Engines []Entry `json:"engines"`
@@ -79,7 +79,7 @@ type Registry struct {
 // overwritten.
 func LoadRegistry(dir string) (Registry, error) {
 	var r Registry
-	if err := store.ReadJSON(dir, RegistryName, "a kiki engine registry", &r); err != nil {
+	if err := store.ReadJSON(dir, RegistryName, registryWhat, &r); err != nil {
 		return Registry{}, err
 	}
 	if dir == "" || r.Migrated {
@@ -94,31 +94,13 @@ func LoadRegistry(dir string) (Registry, error) {
 		r.Engines = append(r.Engines, Entry{Name: filepath.Base(e.Path), Path: e.Path, Args: e.Args, Values: e.Options,
 			Play: c.Default, Analysis: c.Default && c.Analyser})
 	}
-	return r, r.write(dir)
+	return r, SaveRegistry(dir, r)
 }
 
 // SaveRegistry writes r to dir, unless the file there is not one kiki
 // can read (it is reported, and left as it is).
 func SaveRegistry(dir string, r Registry) error {
-	var old Registry
-	if err := store.ReadJSON(dir, RegistryName, "a kiki engine registry", &old); err != nil {
-		return err
-	}
-	return r.write(dir)
-}
-
-func (r Registry) write(dir string) error {
-	if dir == "" {
-		return nil
-	}
-	data, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	return kif.WriteAtomic(filepath.Join(dir, RegistryName), append(data, '\n'))
+	return store.WriteJSON(dir, RegistryName, registryWhat, r)
 }
 
 // SplitCommandLine splits a typed command line into words: blanks

@@ -1,12 +1,8 @@
 package lesson
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"sort"
 
-	"kiki/kif"
 	"kiki/ui/store"
 )
 
@@ -22,6 +18,9 @@ type Record struct {
 // ProgressFileName is the progress file in the config folder.
 const ProgressFileName = "lesson-progress.json"
 
+// progressWhat is what the file should be, in its errors.
+const progressWhat = "kiki's lesson progress"
+
 // progressFile is what the file holds: each kind's record by its id.
 type progressFile struct {
 	Kinds map[string]Record `json:"kinds"`
@@ -34,7 +33,7 @@ type progressFile struct {
 func LoadProgress(dir string) (map[string]Record, error) {
 	out := map[string]Record{}
 	var f progressFile
-	if err := store.ReadJSON(dir, ProgressFileName, "kiki's lesson progress", &f); err != nil {
+	if err := store.ReadJSON(dir, ProgressFileName, progressWhat, &f); err != nil {
 		return out, err
 	}
 	for k, v := range f.Kinds {
@@ -47,20 +46,7 @@ func LoadProgress(dir string) (map[string]Record, error) {
 // through a temporary file and a rename, as the practice's solved file
 // is; a file there that kiki cannot read is reported, not overwritten.
 func SaveProgress(dir string, pr map[string]Record) error {
-	if dir == "" {
-		return nil
-	}
-	if _, err := LoadProgress(dir); err != nil {
-		return err
-	}
-	data, err := json.MarshalIndent(progressFile{Kinds: pr}, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	return kif.WriteAtomic(filepath.Join(dir, ProgressFileName), append(data, '\n'))
+	return store.WriteJSON(dir, ProgressFileName, progressWhat, progressFile{Kinds: pr})
 }
 
 // Order is the kinds of a lesson of n questions: those missed the

@@ -10,7 +10,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
+
+	"kiki/kif"
 )
 
 // ReadJSON reads the JSON file name in the config folder dir into
@@ -33,6 +36,28 @@ func ReadJSON(dir, name, what string, v any) error {
 		return &CorruptFileError{Path: path, What: what, Err: err}
 	}
 	return nil
+}
+
+// WriteJSON writes v as the JSON file name in the folder dir (nothing
+// when dir is ""), through a temporary file and a rename, unless the file
+// there is not one kiki can read as v's type (what it should be, as
+// ReadJSON says it): then that error, and the file is left as it is.
+func WriteJSON(dir, name, what string, v any) error {
+	if dir == "" {
+		return nil
+	}
+	old := reflect.New(reflect.TypeOf(v))
+	if err := ReadJSON(dir, name, what, old.Interface()); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	return kif.WriteAtomic(filepath.Join(dir, name), append(data, '\n'))
 }
 
 // CorruptFileError is a file of the config folder that is not what kiki

@@ -1,12 +1,9 @@
 package tsume
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -165,6 +162,9 @@ func joinedKey(sfen string) string {
 // SolvedFileName is the file of solved problems in the config folder.
 const SolvedFileName = "tsume-solved.json"
 
+// solvedWhat is what the file should be, in its errors.
+const solvedWhat = "kiki's list of solved problems"
+
 // solvedFile is what the file holds: each solved problem's key and the
 // day it was first solved.
 type solvedFile struct {
@@ -177,7 +177,7 @@ type solvedFile struct {
 func LoadSolved(dir string) (map[string]string, error) {
 	solved := map[string]string{}
 	var f solvedFile
-	if err := store.ReadJSON(dir, SolvedFileName, "kiki's list of solved problems", &f); err != nil {
+	if err := store.ReadJSON(dir, SolvedFileName, solvedWhat, &f); err != nil {
 		return solved, err
 	}
 	for k, v := range f.Solved {
@@ -190,20 +190,7 @@ func LoadSolved(dir string) (map[string]string, error) {
 // through a temporary file and a rename. A file there that kiki cannot
 // read is reported, not overwritten.
 func SaveSolved(dir string, solved map[string]string) error {
-	if dir == "" {
-		return nil
-	}
-	if _, err := LoadSolved(dir); err != nil {
-		return err
-	}
-	data, err := json.MarshalIndent(solvedFile{Solved: solved}, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	return kif.WriteAtomic(filepath.Join(dir, SolvedFileName), append(data, '\n'))
+	return store.WriteJSON(dir, SolvedFileName, solvedWhat, solvedFile{Solved: solved})
 }
 
 // Today is the date a problem is marked solved on.
