@@ -71,6 +71,24 @@ func KI2Move(p *game.Position, m, prev game.Move) string {
 	return sb.String()
 }
 
+// LineText writes the moves from p in KI2 notation with their side marks
+// (▲５二金打 △同　玉 …), as a person reads a line: at most `most` moves
+// (all when most <= 0), up to the first that is not legal. p is not changed.
+func LineText(p *game.Position, moves []game.Move, most int) string {
+	q := p.Clone()
+	prev := q.LastMove()
+	parts := make([]string, 0, len(moves))
+	for i, m := range moves {
+		if most > 0 && i >= most || !q.IsLegal(m) {
+			break
+		}
+		parts = append(parts, m.Piece().Color().Mark()+KI2Move(q, m, prev))
+		q.DoMove(m)
+		prev = m
+	}
+	return strings.Join(parts, " ")
+}
+
 // MoveLabel returns the move with its side mark in KIF notation, the way
 // move lists show it: ▲７六歩(77), △同　歩(76).
 func MoveLabel(m, prev game.Move) string {

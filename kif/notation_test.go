@@ -159,3 +159,32 @@ func TestParseJapaneseErrors(t *testing.T) {
 		}
 	}
 }
+
+// A line reads in KI2 with its marks and 同, stops at the most asked for
+// and at the first move that is not legal, and leaves the position as it
+// was.
+func TestLineText(t *testing.T) {
+	p := game.NewStartPosition()
+	var line []game.Move
+	q := p.Clone()
+	for _, u := range []string{"7g7f", "3c3d", "8h2b+", "3a2b"} {
+		m, err := q.ParseUSIMove(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line = append(line, m)
+		q.DoMove(m)
+	}
+	if got := LineText(p, line, 0); got != "▲７六歩 △３四歩 ▲２二角成 △同　銀" {
+		t.Errorf("whole line: %q", got)
+	}
+	if got := LineText(p, line, 2); got != "▲７六歩 △３四歩" {
+		t.Errorf("two moves: %q", got)
+	}
+	if got := LineText(p, append([]game.Move{line[1]}, line...), 0); got != "" {
+		t.Errorf("an illegal first move: %q", got)
+	}
+	if p.SFEN() != game.NewStartPosition().SFEN() {
+		t.Error("the position was changed")
+	}
+}

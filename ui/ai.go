@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -328,22 +327,6 @@ func scoreText(l Lang, score int, side game.Color) string {
 	return fmt.Sprintf(tr(l, "score.value"), score)
 }
 
-// pvText writes a principal variation in Japanese notation.
-func pvText(p *game.Position, pv []game.Move, maxMoves int) string {
-	q := p.Clone()
-	prev := q.LastMove()
-	var parts []string
-	for i, mv := range pv {
-		if i >= maxMoves || !q.IsLegal(mv) {
-			break
-		}
-		parts = append(parts, mv.Piece().Color().Mark()+kif.KI2Move(q, mv, prev))
-		q.DoMove(mv)
-		prev = mv
-	}
-	return strings.Join(parts, " ")
-}
-
 // startMateSearch runs the mate solver on the current position.
 func (m *Model) startMateSearch() tea.Cmd {
 	m.cancelAI()
@@ -393,7 +376,7 @@ func (m *Model) onMateDone(msg mateDoneMsg) {
 		if msg.res.BookLength != msg.res.Length {
 			length += fmt.Sprintf(m.tr("mate.book"), msg.res.BookLength)
 		}
-		m.mateLine = length + ": " + pvText(m.s.pos, msg.res.Moves, 40)
+		m.mateLine = length + ": " + kif.LineText(m.s.pos, msg.res.Moves, 40)
 	case mate.NoMate:
 		m.mateLine = m.tr("mate.none")
 	default:

@@ -24,7 +24,7 @@ func (m *Model) analysisComment(n *kif.Node) []string {
 		prev := a.Results[n.Parent]
 		p := m.s.rec.Position(n.Parent)
 		word := map[string]string{"?": "疑問手", "??": "悪手"}[mk]
-		out = append(out, fmt.Sprintf("【%s】%d点損 最善 %s 読み筋 %s", word, loss, compact(pvText(p, prev.PV, 1)), compact(pvText(p, prev.PV, 12))))
+		out = append(out, fmt.Sprintf("【%s】%d点損 最善 %s 読み筋 %s", word, loss, compact(kif.LineText(p, prev.PV, 1)), compact(kif.LineText(p, prev.PV, 12))))
 	}
 	if plies, ok := ai.IsMate(r.Score); ok {
 		who := "先手勝ち"
@@ -35,7 +35,7 @@ func (m *Model) analysisComment(n *kif.Node) []string {
 	}
 	out = append(out, fmt.Sprintf("#評価値=%d", r.Score))
 	if len(r.PV) > 0 {
-		out = append(out, "#読み筋="+compact(pvText(m.s.rec.Position(n), r.PV, 12)))
+		out = append(out, "#読み筋="+compact(kif.LineText(m.s.rec.Position(n), r.PV, 12)))
 	}
 	return append(out, "#エンジン=kiki")
 }

@@ -9,6 +9,7 @@ import (
 
 	"kiki/ai"
 	"kiki/game"
+	"kiki/kif"
 )
 
 // maxCandidates is the most lines (MultiPV) the analysis asks for.
@@ -177,9 +178,9 @@ func candidateRows(lang Lang, p *game.Position, lines []ai.Info, pick, w int) []
 			mk = ">"
 		}
 		head := fmt.Sprintf("%s%d %s d%d ", mk, i+1, scoreShort(lang, l.Score, p.Side()), l.Depth)
-		row := head + pvText(p, l.PV, 1)
+		row := head + kif.LineText(p, l.PV, 1)
 		for n := 2; n <= min(len(l.PV), 8); n++ {
-			longer := head + pvText(p, l.PV, n)
+			longer := head + kif.LineText(p, l.PV, n)
 			if runewidth.StringWidth(longer) > w {
 				break
 			}

@@ -11,6 +11,7 @@ import (
 
 	"kiki/ai/review"
 	"kiki/game"
+	"kiki/kif"
 	"kiki/ui/widget"
 )
 
@@ -244,7 +245,7 @@ func (m *Model) showDrill() {
 }
 
 // moveLabel is a move as the record writes it, from p.
-func moveLabel(p *game.Position, mv game.Move) string { return pvText(p, []game.Move{mv}, 1) }
+func moveLabel(p *game.Position, mv game.Move) string { return kif.LineText(p, []game.Move{mv}, 1) }
 
 // drillMove judges the player's answer and shows the line that follows.
 func (m *Model) drillMove(mv game.Move) tea.Cmd {
@@ -269,9 +270,9 @@ func (m *Model) drillMove(mv game.Move) tea.Cmd {
 	}
 	m.s.play(mv, 0)
 	m.board.deselect()
-	verdict := fmt.Sprintf(m.tr("dr.wrong"), pvText(pos, line, 8))
+	verdict := fmt.Sprintf(m.tr("dr.wrong"), kif.LineText(pos, line, 8))
 	if right {
-		verdict = fmt.Sprintf(m.tr("dr.right"), pvText(pos, line, 8))
+		verdict = fmt.Sprintf(m.tr("dr.right"), kif.LineText(pos, line, 8))
 	}
 	m.setMessage(verdict, !right)
 	set, dir := d.set, m.dataDir()

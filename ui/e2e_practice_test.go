@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"kiki/ui/tsume"
-
 	"github.com/mattn/go-runewidth"
+
+	"kiki/ui/tsume"
 )
 
 // TestPracticeInTmux runs the real binary in tmux at 80×24 with its

@@ -9,6 +9,7 @@ import (
 	"kiki/kif"
 	"kiki/ui/analysis"
 	"kiki/ui/board"
+	"kiki/ui/textfit"
 )
 
 // enginePanel is the engine's part of the side panel: what the AI is
@@ -68,7 +69,7 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 		purpose := tr(e.lang, "purpose.panel."+e.purpose.String())
 		if i.ScoreShown() {
 			// Wrapped, not cut: the score is its last word.
-			for _, l := range wrap(fmt.Sprintf(tr(e.lang, "ep.depth"), purpose, i.Depth, scoreText(e.lang, i.Score, e.pos.Side())), w) {
+			for _, l := range textfit.Wrap(fmt.Sprintf(tr(e.lang, "ep.depth"), purpose, i.Depth, scoreText(e.lang, i.Score, e.pos.Side())), w) {
 				out = append(out, th.Good.Render(l))
 			}
 		} else {
@@ -81,7 +82,7 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 			// prefers: no reading of the position.
 		case len(e.cands) > 0:
 			// Wrapped, not cut: the keys it names are how to use the list.
-			for _, l := range wrap(fmt.Sprintf(tr(e.lang, "ep.cands"), e.multiPV, len(e.cands)), w) {
+			for _, l := range textfit.Wrap(fmt.Sprintf(tr(e.lang, "ep.cands"), e.multiPV, len(e.cands)), w) {
 				out = append(out, th.Title.Render(l))
 			}
 			cr = candRows{top: len(out), n: len(e.cands)}
@@ -92,7 +93,7 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 				out = append(out, r)
 			}
 		default:
-			out = append(out, wrap(tr(e.lang, "ep.line")+pvText(e.pos, i.PV, 10), w)...)
+			out = append(out, textfit.Wrap(tr(e.lang, "ep.line")+kif.LineText(e.pos, i.PV, 10), w)...)
 		}
 	}
 	a := e.analysis
@@ -110,16 +111,16 @@ func (e enginePanel) rows(th *Theme, w int) ([]string, candRows) {
 		prev := a.Results[e.node.Parent]
 		p := e.rec.Position(e.node.Parent)
 		out = append(out, th.Bad.Render(fmt.Sprintf(tr(e.lang, "ep.loss"), mk, loss)))
-		out = append(out, wrap(fmt.Sprintf(tr(e.lang, "ep.best"), pvText(p, prev.PV, 1), a.EvalText(e.lang, e.node.Parent)), w)...)
-		out = append(out, wrap(tr(e.lang, "ep.line")+pvText(p, prev.PV, 12), w)...)
+		out = append(out, textfit.Wrap(fmt.Sprintf(tr(e.lang, "ep.best"), kif.LineText(p, prev.PV, 1), a.EvalText(e.lang, e.node.Parent)), w)...)
+		out = append(out, textfit.Wrap(tr(e.lang, "ep.line")+kif.LineText(p, prev.PV, 12), w)...)
 	}
 	if e.mateLine != "" {
-		for _, l := range wrap(e.mateLine, w) {
+		for _, l := range textfit.Wrap(e.mateLine, w) {
 			out = append(out, th.Good.Render(l))
 		}
 	}
 	for i := range out {
-		out[i] = truncate(out[i], w)
+		out[i] = textfit.Truncate(out[i], w)
 	}
 	return out, cr
 }
@@ -160,7 +161,7 @@ func (e enginePanel) sideRows(th *Theme, w int) []string {
 			// Marked as the hand line marks the side to move.
 			side, st = side+"*", th.Good
 		}
-		out = append(out, th.Title.Render(ellipsis(c.Mark()+side+" "+name, w)))
+		out = append(out, th.Title.Render(textfit.Ellipsis(c.Mark()+side+" "+name, w)))
 		i := r.line.info
 		stat, scored := tr(e.lang, "eg.noLine"), false
 		switch {
@@ -171,13 +172,13 @@ func (e enginePanel) sideRows(th *Theme, w int) []string {
 			stat, scored = fmt.Sprintf(tr(e.lang, "eg.depth"), i.Depth, scoreText(e.lang, i.Score, r.line.pos.Side())), true
 		}
 		// Wrapped, not cut: the score is its last word.
-		for _, l := range wrap(stat, w) {
+		for _, l := range textfit.Wrap(stat, w) {
 			out = append(out, st.Render(l))
 		}
 		if !scored {
 			continue
 		}
-		if pv := wrap(pvText(r.line.pos, i.PV, 12), w); len(pv) > 0 {
+		if pv := textfit.Wrap(kif.LineText(r.line.pos, i.PV, 12), w); len(pv) > 0 {
 			out = append(out, pv[:min(2, len(pv))]...)
 		}
 	}

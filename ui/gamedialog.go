@@ -16,6 +16,7 @@ import (
 	"kiki/ui/engines"
 	"kiki/ui/match"
 	"kiki/ui/store"
+	"kiki/ui/textfit"
 	"kiki/ui/widget"
 )
 
@@ -300,7 +301,7 @@ func (d *gameDialog) View(th *Theme, _ int) string {
 	if path == "" && d.last.Path != "" {
 		// The program's name, short enough for the row to stay one line
 		// in the narrowest side panel; Enter fills in the whole path.
-		path = th.Dim.Render(fmt.Sprintf(t("game.lastUsed"), ellipsis(filepath.Base(d.last.Path), pathShown-14)))
+		path = th.Dim.Render(fmt.Sprintf(t("game.lastUsed"), textfit.Ellipsis(filepath.Base(d.last.Path), pathShown-14)))
 	} else if path == "" {
 		path = th.Dim.Render(t("game.noPath"))
 	} else if runewidth.StringWidth(path) > pathShown {

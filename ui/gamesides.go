@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kiki/ui/match"
+	"kiki/ui/textfit"
 )
 
 // Who plays each side, as the new-game dialog offers it: a person, kiki's
@@ -128,13 +129,13 @@ func (d *gameDialog) choiceText(c int) string {
 		return t("game.ai")
 	case choiceTyped:
 		if p := strings.TrimSpace(d.path); p != "" {
-			return t("game.engine") + " (" + ellipsis(filepath.Base(p), pathShown-8) + ")"
+			return t("game.engine") + " (" + textfit.Ellipsis(filepath.Base(p), pathShown-8) + ")"
 		}
 		return t("game.engine")
 	}
 	// After the widest label ("analyser  "), a row keeps to the narrowest
 	// room the dialog gets (80 columns: about 30 cells).
-	return ellipsis(d.engines[c].Name, nameShown)
+	return textfit.Ellipsis(d.engines[c].Name, nameShown)
 }
 
 // nameShown is the most cells of an engine's name the dialog shows.

@@ -9,6 +9,7 @@ import (
 	"kiki/game"
 	"kiki/ui/board"
 	"kiki/ui/lesson"
+	"kiki/ui/textfit"
 )
 
 // lessonMarks are the lesson's marks on the board: the player's marks
@@ -137,9 +138,9 @@ func (m *Model) lessonNotes() []string {
 func (m *Model) lessonPanel(w, h int) []string {
 	ls := m.lesson()
 	var out []string
-	add := func(s string) { out = append(out, truncate(s, w)) }
+	add := func(s string) { out = append(out, textfit.Truncate(s, w)) }
 	addWrapped := func(s string) {
-		for _, l := range wrap(s, w) {
+		for _, l := range textfit.Wrap(s, w) {
 			add(l)
 		}
 	}
@@ -150,7 +151,7 @@ func (m *Model) lessonPanel(w, h int) []string {
 			if i < len(ls.firstRight) && ls.firstRight[i] {
 				res = m.theme.Good.Render(m.tr("ls.rightShort"))
 			}
-			add(fmt.Sprintf("%d. %s %s %s  ", i+1, padRight(m.kindName(q.Kind), 5), q.Piece.Name(), m.squareName(q.King)) + res)
+			add(fmt.Sprintf("%d. %s %s %s  ", i+1, textfit.PadRight(m.kindName(q.Kind), 5), q.Piece.Name(), m.squareName(q.King)) + res)
 		}
 		add("")
 		out = append(out, m.progressRows(w)...)
@@ -195,14 +196,14 @@ func (m *Model) lessonPanel(w, h int) []string {
 // progressRows is each kind's record: right the first time of asked.
 func (m *Model) progressRows(w int) []string {
 	ls := m.lesson()
-	out := []string{m.theme.Dim.Render(truncate(m.tr("ls.progress"), w))}
+	out := []string{m.theme.Dim.Render(textfit.Truncate(m.tr("ls.progress"), w))}
 	for k := range lesson.Kind(lesson.NumKinds) {
 		r := ls.progress[k.Info().ID]
-		row := fmt.Sprintf("%s %s %3d/%d", padRight(m.kindName(k), 5), padRight(m.tr(kindWords[k.Info().Set]), 14), r.RightFirst, r.Asked)
+		row := fmt.Sprintf("%s %s %3d/%d", textfit.PadRight(m.kindName(k), 5), textfit.PadRight(m.tr(kindWords[k.Info().Set]), 14), r.RightFirst, r.Asked)
 		if r.LastMissed {
 			row += " " + m.tr("ls.again")
 		}
-		out = append(out, truncate(row, w))
+		out = append(out, textfit.Truncate(row, w))
 	}
 	return out
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+
+	"kiki/ui/textfit"
 )
 
 // The library's screen: a title and the filters, the column heads, the
@@ -129,7 +131,7 @@ func libWidth(cols []libCol) int {
 func cellText(s string, w int, right bool) string {
 	s = widthSafe(strings.ReplaceAll(s, "\n", " "))
 	if ansi.StringWidth(s) > w {
-		s = ellipsis(s, w)
+		s = textfit.Ellipsis(s, w)
 	}
 	pad := strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
 	if right {
@@ -146,7 +148,7 @@ const libraryMinWidth, libraryMinHeight = 40, libraryMinRows + 4
 func (m *Model) libraryView() string {
 	w, h := m.size()
 	if w < libraryMinWidth || h < libraryMinHeight {
-		lines := wrapLines([]string{fmt.Sprintf(m.tr("screen.small"), libraryMinWidth, libraryMinHeight, w, h)}, max(w, 1))
+		lines := textfit.WrapLines([]string{fmt.Sprintf(m.tr("screen.small"), libraryMinWidth, libraryMinHeight, w, h)}, max(w, 1))
 		return strings.Join(lines[:min(len(lines), max(h, 1))], "\n")
 	}
 	st := m.library
@@ -156,7 +158,7 @@ func (m *Model) libraryView() string {
 	case st.loading:
 		lines = m.libraryProgress(w)
 	case st.err != "":
-		lines = []string{m.libraryTitle(w), "", m.theme.Warn.Render(truncate(st.err, w-1))}
+		lines = []string{m.libraryTitle(w), "", m.theme.Warn.Render(textfit.Truncate(st.err, w-1))}
 	default:
 		lines = m.libraryList(w, m.libraryListHeight())
 	}
@@ -187,7 +189,7 @@ func (m *Model) libraryTitle(w int) string {
 			s += m.theme.Warn.Render(fmt.Sprintf(m.tr("lib.badCount"), bad))
 		}
 	}
-	return truncate(s, w-1)
+	return textfit.Truncate(s, w-1)
 }
 
 // libraryProgress is the screen while the folder is indexed.
@@ -199,7 +201,7 @@ func (m *Model) libraryProgress(w int) []string {
 		n := bar * st.done / st.total
 		line = fmt.Sprintf(m.tr("lib.indexing"), st.done, st.total) + "  [" + strings.Repeat("#", n) + strings.Repeat("-", bar-n) + "]"
 	}
-	return []string{m.libraryTitle(w), "", truncate(line, w-1), m.theme.Dim.Render(truncate(m.tr("lib.cancelHint"), w-1))}
+	return []string{m.libraryTitle(w), "", textfit.Truncate(line, w-1), m.theme.Dim.Render(textfit.Truncate(m.tr("lib.cancelHint"), w-1))}
 }
 
 // libraryList is the title, the filters, the heads and the h rows in view.
@@ -210,7 +212,7 @@ func (m *Model) libraryList(w, h int) []string {
 	for i, c := range cols {
 		heads[i] = cellText(m.tr(c.head), widths[i], c.right)
 	}
-	lines := []string{m.libraryTitle(w), truncate(m.libraryFilters(), w-1), m.theme.Dim.Render("  " + strings.Join(heads, " "))}
+	lines := []string{m.libraryTitle(w), textfit.Truncate(m.libraryFilters(), w-1), m.theme.Dim.Render("  " + strings.Join(heads, " "))}
 	// The cursor stays in view whatever the screen's size did since
 	// the last key (scroll keeps top so; drawing changes nothing).
 	top := max(0, min(st.top, len(st.shown)-h, st.sel))
@@ -257,7 +259,7 @@ func (m *Model) libraryRow(r *libRow, cols []libCol, widths []int, sel bool, w i
 	}
 	var s string
 	if r.e.Err != "" {
-		s = m.theme.Warn.Render(truncate(r.why, w-3))
+		s = m.theme.Warn.Render(textfit.Truncate(r.why, w-3))
 	} else {
 		cells := make([]string, len(cols))
 		for i, c := range cols {
@@ -284,9 +286,9 @@ func (m *Model) libraryBottom(w int) []string {
 				parts = append(parts, p)
 			}
 		}
-		out = append(out, m.theme.Dim.Render(truncate(widthSafe(strings.Join(parts, "   ")), w-1)))
+		out = append(out, m.theme.Dim.Render(textfit.Truncate(widthSafe(strings.Join(parts, "   ")), w-1)))
 		if line := m.worstLine(r); line != "" {
-			out = append(out, truncate(line, w-1))
+			out = append(out, textfit.Truncate(line, w-1))
 		}
 	}
 	if st.review != nil {
@@ -295,11 +297,11 @@ func (m *Model) libraryBottom(w int) []string {
 	switch {
 	case m.dialog != nil:
 		_, h := m.size()
-		out = append(out, wrapLines([]string{m.dialog.View(&m.theme, max(3, h/2-2))}, w)...)
+		out = append(out, textfit.WrapLines([]string{m.dialog.View(&m.theme, max(3, h/2-2))}, w)...)
 	case st.typing != inputNone:
 		out = append(out, st.in.View())
 	case m.message != "":
-		msg := truncate(m.message, w-1)
+		msg := textfit.Truncate(m.message, w-1)
 		if m.msgErr {
 			msg = m.theme.Warn.Render(msg)
 		}

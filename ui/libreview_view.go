@@ -8,6 +8,7 @@ import (
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/analysis"
+	"kiki/ui/textfit"
 )
 
 // What the library's screen shows of the reviews: a column with each
@@ -113,7 +114,7 @@ func (m *Model) reviewBar(w int) string {
 	default:
 		s += "   " + m.tr("lrv.doneHint")
 	}
-	return truncate(s, w-1)
+	return textfit.Truncate(s, w-1)
 }
 
 // showCachedReview fills the analysis of the record just opened from its

@@ -5,6 +5,7 @@ import (
 
 	"kiki/kif"
 	"kiki/ui/match"
+	"kiki/ui/textfit"
 )
 
 // moveList is the move list component: the line through the current
@@ -79,7 +80,7 @@ func (l moveList) View() (rows []string, nodes []*kif.Node) {
 	nodes = append([]*kif.Node{l.root}, line...)
 	nodes = nodes[start:end]
 	for i := range rows {
-		rows[i] = truncate(rows[i], l.width)
+		rows[i] = textfit.Truncate(rows[i], l.width)
 	}
 	return rows, nodes
 }
@@ -97,10 +98,10 @@ func (l moveList) row(n *kif.Node) string {
 	text := fmt.Sprintf("%3d %s", n.Ply, label+mark)
 	if n.HasTime {
 		// Right-aligned, so 10:00 and over end where 0:01 does.
-		text = padRight(text, 17) + fmt.Sprintf("%6s", match.ClockText(n.Time))
+		text = textfit.PadRight(text, 17) + fmt.Sprintf("%6s", match.ClockText(n.Time))
 	}
 	if eval != "" {
-		text = padRight(text, 25) + fmt.Sprintf("%6s", eval) // 先手's view
+		text = textfit.PadRight(text, 25) + fmt.Sprintf("%6s", eval) // 先手's view
 	}
 	return text
 }

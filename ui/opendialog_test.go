@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"kiki/ui/widget"
-
 	tea "github.com/charmbracelet/bubbletea"
+
+	"kiki/ui/widget"
 )
 
 const tinyRecord = "先手：A\n後手：B\n手合割：平手\n   1 ７六歩(77)\n   2 投了\n"

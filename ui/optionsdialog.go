@@ -5,13 +5,14 @@ import (
 	"slices"
 	"strings"
 
-	"kiki/ui/engines"
-	"kiki/ui/widget"
-
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/mattn/go-runewidth"
+
+	"kiki/ui/engines"
+	"kiki/ui/textfit"
+	"kiki/ui/widget"
 )
 
 // optionsDialog sets a registered engine's options, one row for each
@@ -165,7 +166,7 @@ func (d *optionsDialog) view(th *Theme, room int) string {
 		if d.rowChanged(r) {
 			mark = "*"
 		}
-		d.list.Items[i] = mark + padRight(ellipsis(r.opt.Name, nameW), nameW) + "  " + padRight(d.typeWord(r), typeW) + "  " + d.valueWords(r)
+		d.list.Items[i] = mark + textfit.PadRight(textfit.Ellipsis(r.opt.Name, nameW), nameW) + "  " + textfit.PadRight(d.typeWord(r), typeW) + "  " + d.valueWords(r)
 	}
 	// Under the list: the row's details, the field when typing, the
 	// keys, the note; the list has the rest of the room.
@@ -203,7 +204,7 @@ func (d *optionsDialog) valueWords(r optionRow) string {
 	v, from := r.effective()
 	switch {
 	case r.unknown:
-		return ellipsis(v, optValueWidth)
+		return textfit.Ellipsis(v, optValueWidth)
 	case r.opt.Type == "check":
 		v = tr(d.lang, map[bool]string{true: "opt.on", false: "opt.off"}[v == "true"])
 	case r.opt.Type == "button":
@@ -211,7 +212,7 @@ func (d *optionsDialog) valueWords(r optionRow) string {
 	case v == usiEmpty:
 		v = ""
 	}
-	v = ellipsis(v, optValueWidth)
+	v = textfit.Ellipsis(v, optValueWidth)
 	switch from {
 	case kikiDefaultValue:
 		v += " " + tr(d.lang, "opt.kikiDefault")
@@ -243,7 +244,7 @@ func (d *optionsDialog) details(r optionRow) string {
 	case "check":
 		s = tr(l, "opt.checkHelp")
 	case "combo":
-		s = ellipsis(fmt.Sprintf(tr(l, "opt.comboHelp"), strings.Join(r.opt.Vars, ", ")), 110)
+		s = textfit.Ellipsis(fmt.Sprintf(tr(l, "opt.comboHelp"), strings.Join(r.opt.Vars, ", ")), 110)
 	case "string":
 		s = tr(l, "opt.stringHelp")
 	case "filename":

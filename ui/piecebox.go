@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"strings"
+
+	"kiki/ui/textfit"
 )
 
 // editorPanel is the side panel while editing: the piece box, where the
@@ -10,13 +12,13 @@ import (
 func (m *Model) editorPanel(w, h int) []string {
 	e := m.edit()
 	var out []string
-	add := func(s string) { out = append(out, truncate(s, w)) }
+	add := func(s string) { out = append(out, textfit.Truncate(s, w)) }
 	add(m.theme.Title.Render(m.tr("box.title")))
 	box := e.BoxText()
 	if box == "" {
 		box = m.tr("box.empty")
 	}
-	for _, l := range wrap(m.tr("box.box")+box, w) {
+	for _, l := range textfit.Wrap(m.tr("box.box")+box, w) {
 		add(l)
 	}
 	add(fmt.Sprintf(m.tr("box.target"), e.Target.In(m.lang), e.Color.String()))
@@ -25,7 +27,7 @@ func (m *Model) editorPanel(w, h int) []string {
 		add(m.theme.Warn.Render(fmt.Sprintf(m.tr("box.remove"), e.Target.In(m.lang))))
 	}
 	if e.Err != "" {
-		for _, l := range wrap(m.tr("box.bad")+e.Err, w) {
+		for _, l := range textfit.Wrap(m.tr("box.bad")+e.Err, w) {
 			add(m.theme.Warn.Render(l))
 		}
 	} else {
@@ -33,7 +35,7 @@ func (m *Model) editorPanel(w, h int) []string {
 	}
 	add("")
 	for _, item := range strings.Split(m.tr("box.help"), "  ") {
-		for _, l := range wrap(item, w) {
+		for _, l := range textfit.Wrap(item, w) {
 			if len(out) < h {
 				add(m.theme.Dim.Render(l))
 			}

@@ -524,7 +524,7 @@ func (m *Model) onVerdict(v tsume.Verdict) tea.Cmd {
 		pr.wrong, pr.line = true, v.Line
 		m.clearLine()
 		total := m.s.node.Ply + 1 + v.MateIn
-		m.setMessage(fmt.Sprintf(m.tr("pr.tooLong"), total, p.Length, label)+"\n"+m.tr("pr.line")+pvText(pos, v.Line, pvLineMoves), true)
+		m.setMessage(fmt.Sprintf(m.tr("pr.tooLong"), total, p.Length, label)+"\n"+m.tr("pr.line")+kif.LineText(pos, v.Line, pvLineMoves), true)
 		return nil
 	}
 	if v.Reply == game.NoMove || !pos.IsLegal(v.Reply) {

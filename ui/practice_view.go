@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"strings"
 
-	"kiki/ui/tsume"
-	"kiki/ui/widget"
-
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/mattn/go-runewidth"
+
+	"kiki/ui/textfit"
+	"kiki/ui/tsume"
+	"kiki/ui/widget"
 )
 
 // lengthName is a picker length's name: 3手詰, or 長編 for the long ones.
@@ -64,7 +65,7 @@ func (m *Model) practicePanel(w, h int) []string {
 func (m *Model) pickerPanel(w int) []string {
 	pr := m.practice()
 	var out []string
-	add := func(s string) { out = append(out, truncate(s, w)) }
+	add := func(s string) { out = append(out, textfit.Truncate(s, w)) }
 	add(m.theme.Title.Render(m.tr("pr.title")) + "  " + m.theme.Dim.Render(m.tr("pr.solvedOf")))
 	add(m.theme.Dim.Render(m.tr("ls.fromPicker")))
 	if !pr.loaded {
@@ -81,7 +82,7 @@ func (m *Model) pickerPanel(w int) []string {
 		lenW = max(lenW, runewidth.StringWidth(lengthName(m.lang, i)))
 	}
 	for i := range tsume.NumLengths {
-		row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.length), padRight(lengthName(m.lang, i), lenW), current.solved[i], current.total[i])
+		row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.length), textfit.PadRight(lengthName(m.lang, i), lenW), current.solved[i], current.total[i])
 		if i == pr.picker.length {
 			row = m.theme.Current.Render(row)
 		}
@@ -89,7 +90,7 @@ func (m *Model) pickerPanel(w int) []string {
 	}
 	if current.total[pr.picker.length] == 0 {
 		add("")
-		for _, l := range wrap(m.tr("pr.none"), w) {
+		for _, l := range textfit.Wrap(m.tr("pr.none"), w) {
 			add(m.theme.Dim.Render(l))
 		}
 	} else if p := pr.problem(); p != nil && pr.set == pr.picker.set && tsume.LengthIdx(p.Length) == pr.picker.length {
@@ -118,7 +119,7 @@ func (m *Model) pickerSetRows(add func(string)) lengthCounts {
 			current = c
 		}
 		sv, tot := c.sum()
-		row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.set), padRight(tsume.SetName(m.lang, pr.sets[i].File), nameW), sv, tot)
+		row := fmt.Sprintf("%s %s %5d/%d", pickMark(i == pr.picker.set), textfit.PadRight(tsume.SetName(m.lang, pr.sets[i].File), nameW), sv, tot)
 		if i == pr.picker.set {
 			row = m.theme.Current.Render(row)
 		}
@@ -132,7 +133,7 @@ func (m *Model) pickerSetRows(add func(string)) lengthCounts {
 func (m *Model) problemPanel(w, h int) []string {
 	pr := m.practice()
 	var out []string
-	add := func(s string) { out = append(out, truncate(s, w)) }
+	add := func(s string) { out = append(out, textfit.Truncate(s, w)) }
 	p := pr.problem()
 	if p == nil {
 		return out
@@ -142,7 +143,7 @@ func (m *Model) problemPanel(w, h int) []string {
 		add(p.Name)
 	}
 	if p.Source != "" {
-		src := wrap(m.tr("pr.source")+p.Source, w)
+		src := textfit.Wrap(m.tr("pr.source")+p.Source, w)
 		if len(src) > 3 {
 			src = append(src[:2], src[2]+"...")
 		}
@@ -241,7 +242,7 @@ func (m *Model) problemList(s, l int) *problemListDialog {
 			done = m.tr("pr.solvedTag")
 		}
 		tagW := runewidth.StringWidth(m.tr("pr.solvedTag"))
-		item := fmt.Sprintf("%4d %s %s", i+1, padRight(done, tagW), padRight(fmt.Sprintf(m.tr("pr.len"), p.Length), 10))
+		item := fmt.Sprintf("%4d %s %s", i+1, textfit.PadRight(done, tagW), textfit.PadRight(fmt.Sprintf(m.tr("pr.len"), p.Length), 10))
 		if p.Name != "" {
 			item += " " + p.Name
 		}

@@ -12,6 +12,7 @@ import (
 
 	"kiki/ai/usi"
 	"kiki/ui/engines"
+	"kiki/ui/textfit"
 	"kiki/ui/widget"
 )
 
@@ -307,5 +308,5 @@ func declaredOptions(e EngineEntry) string {
 		}
 		parts = append(parts, o.Name+"="+v)
 	}
-	return ellipsis(strings.Join(parts, "  "), 3*60)
+	return textfit.Ellipsis(strings.Join(parts, "  "), 3*60)
 }

@@ -17,6 +17,7 @@ import (
 	"kiki/kif"
 	"kiki/ui/board"
 	"kiki/ui/match"
+	"kiki/ui/textfit"
 )
 
 func init() {
@@ -233,8 +234,8 @@ func TestBoardWidthUnderAmbiguousWidths(t *testing.T) {
 			bv := m.board.renderer(m.s.pos)
 			mk, _ := m.marks()
 			bv.Marks = mk
-			lines := append([]string{padRight(m.handLine(game.White), board.Width+1)}, bv.Render()...)
-			lines = append(lines, padRight(m.handLine(game.Black), board.Width+1))
+			lines := append([]string{textfit.PadRight(m.handLine(game.White), board.Width+1)}, bv.Render()...)
+			lines = append(lines, textfit.PadRight(m.handLine(game.Black), board.Width+1))
 			for i, l := range lines[1 : len(lines)-1] {
 				if w := runewidth.StringWidth(stripANSI(l)); w != board.Width {
 					t.Errorf("ascii=%v wide=%v: board line %d is %d columns, want %d: %q", ascii, wide, i, w, board.Width, l)

@@ -5,13 +5,13 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/board"
 	"kiki/ui/match"
+	"kiki/ui/textfit"
 )
 
 // Minimum terminal size: the board with its hands, a status line and the help bar.
@@ -104,7 +104,7 @@ func (m *Model) View() string {
 	w, h := m.size()
 	if m.tooSmall() {
 		// Wrapped to the terminal: however small, the way out is read whole.
-		lines := wrapLines([]string{fmt.Sprintf(m.tr("screen.small"), minWidth, minHeight, w, h)}, max(w, 1))
+		lines := textfit.WrapLines([]string{fmt.Sprintf(m.tr("screen.small"), minWidth, minHeight, w, h)}, max(w, 1))
 		return strings.Join(lines[:min(len(lines), max(h, 1))], "\n")
 	}
 	f := m.layout()
@@ -160,14 +160,14 @@ func (m *Model) layout() frame {
 	room := max(0, h-bodyH-helpH) // lines under the board
 	sideW := w - f.sideX - 1
 	hasSide := sideW >= sideMinWidth
-	head := wrapLines(m.belowBoard(), w)
+	head := textfit.WrapLines(m.belowBoard(), w)
 	var dialogLines []string
 	inSide := false
 	if m.dialog != nil {
-		dialogLines = wrapLines([]string{m.dialog.View(&m.theme, max(3, room-len(head)))}, w)
+		dialogLines = textfit.WrapLines([]string{m.dialog.View(&m.theme, max(3, room-len(head)))}, w)
 		if len(head)+len(dialogLines) > room && hasSide {
 			inSide = true
-			dialogLines = wrapLines([]string{m.dialog.View(&m.theme, max(3, h-helpH-len(head)))}, sideW)
+			dialogLines = textfit.WrapLines([]string{m.dialog.View(&m.theme, max(3, h-helpH-len(head)))}, sideW)
 		}
 	}
 	// With the side panel shown and no dialog under the board, the lines
@@ -176,19 +176,19 @@ func (m *Model) layout() frame {
 	lineW := w
 	if f.beside {
 		lineW = g.ColumnWidth()
-		head = wrapLines(m.belowBoard(), lineW)
+		head = textfit.WrapLines(m.belowBoard(), lineW)
 	}
 	lines := head
 	if !inSide {
 		lines = append(lines, dialogLines...)
 	}
-	lines = append(lines, wrapLines(m.notes(ci), lineW)...)
+	lines = append(lines, textfit.WrapLines(m.notes(ci), lineW)...)
 	if len(lines) > room {
 		lines = lines[:room]
 	}
 	if f.beside {
 		for i := range lines {
-			lines[i] = padRight(lines[i], lineW)
+			lines[i] = textfit.PadRight(lines[i], lineW)
 		}
 	}
 	f.lines = lines
@@ -235,7 +235,7 @@ func (m *Model) boardColumn(g board.Geom) ([]string, [2]komadaiBox, checkInfo) {
 		left = append(left, rows...)
 		left = append(left, m.hand(bottom).ViewIn(&m.theme, board.Width+1))
 		for i := range left {
-			left[i] = padRight(left[i], board.Width+1)
+			left[i] = textfit.PadRight(left[i], board.Width+1)
 		}
 		return left, boxes, ci
 	}
@@ -259,7 +259,7 @@ func (m *Model) boardColumn(g board.Geom) ([]string, [2]komadaiBox, checkInfo) {
 		if j := i - (h - len(bl)); j >= 0 {
 			rr = bl[j]
 		}
-		left[i] = l + gap + padRight(r, g.Width()) + gap + rr
+		left[i] = l + gap + textfit.PadRight(r, g.Width()) + gap + rr
 	}
 	return left, boxes, ci
 }
@@ -349,7 +349,7 @@ func (m *Model) helpBar(w, maxH int) string {
 		hl = hl[:max(1, maxH)]
 	}
 	for i := range hl {
-		hl[i] = truncate(hl[i], w-1)
+		hl[i] = textfit.Truncate(hl[i], w-1)
 	}
 	return strings.Join(hl, "\n")
 }
@@ -457,9 +457,9 @@ func (m *Model) helpColumns(es []helpEntry, n, w int) ([]string, bool) {
 		}
 		total += cw
 		for r, e := range col {
-			text := st.FullKey.Render(padRight(e.key, kw)) + " " + st.FullDesc.Render(padRight(e.desc, cw-kw-1))
+			text := st.FullKey.Render(textfit.PadRight(e.key, kw)) + " " + st.FullDesc.Render(textfit.PadRight(e.desc, cw-kw-1))
 			if e.desc == "" { // a title (the legend's)
-				text = m.theme.Title.Render(padRight(e.key, cw))
+				text = m.theme.Title.Render(textfit.PadRight(e.key, cw))
 			}
 			if c > 0 {
 				text = "   " + text
@@ -471,29 +471,6 @@ func (m *Model) helpColumns(es []helpEntry, n, w int) ([]string, bool) {
 		lines[r] = strings.TrimRight(lines[r], " ")
 	}
 	return lines, total <= w-1
-}
-
-// wrapLines splits texts into lines and wraps the long ones inside w
-// columns (wrapped lines lose their colours).
-func wrapLines(texts []string, w int) []string {
-	var out []string
-	for _, b := range texts {
-		for _, l := range strings.Split(b, "\n") {
-			if lipgloss.Width(l) < w {
-				out = append(out, l)
-			} else {
-				out = append(out, wrap(ansi.Strip(l), w-1)...)
-			}
-		}
-	}
-	return out
-}
-
-func padRight(s string, w int) string {
-	if d := w - lipgloss.Width(s); d > 0 {
-		return s + strings.Repeat(" ", d)
-	}
-	return s
 }
 
 // handLine is a side's line: name, player, clock and pieces in hand.
@@ -582,7 +559,7 @@ func (m *Model) sidePanel(w, h int, g board.Geom) ([]string, listRows, candRows)
 		return own, listRows{}, candRows{}
 	}
 	var out []string
-	add := func(s string) { out = append(out, ellipsis(s, w)) }
+	add := func(s string) { out = append(out, textfit.Ellipsis(s, w)) }
 	r := m.s.rec
 	names := m.s.sideNames()
 	for _, key := range []string{"棋戦", "開始日時"} {
@@ -614,7 +591,7 @@ func (m *Model) sidePanel(w, h int, g board.Geom) ([]string, listRows, candRows)
 	if len(m.s.node.Comments) > 0 {
 		comment = append(comment, m.theme.Title.Render(m.tr("comment.title")))
 		for _, c := range m.s.node.Comments {
-			comment = append(comment, wrap(m.commentText(m.s.node, c), w)...)
+			comment = append(comment, textfit.Wrap(m.commentText(m.s.node, c), w)...)
 		}
 		if len(comment) > 7 {
 			comment = append(comment[:6], m.theme.Dim.Render(m.tr("side.more")))
@@ -676,53 +653,4 @@ func (m *Model) moveList() moveList {
 		_, mk := a.Loss(n)
 		return mk, a.EvalText(m.lang, n)
 	}}
-}
-
-// truncate cuts a line to w display columns, keeping its styles.
-func truncate(s string, w int) string { return ansi.Truncate(s, w, "") }
-
-// ellipsis cuts a value to w display columns and says it was cut ("...",
-// not "…": that one's width depends on the terminal).
-func ellipsis(s string, w int) string { return ansi.Truncate(s, w, "...") }
-
-// wrap breaks s into lines of at most w cells, at the last space when the
-// line has one (so a move in a reading line stays whole) and anywhere in
-// text without spaces, as Japanese comments are.
-func wrap(s string, w int) []string {
-	var out []string
-	var cur []rune
-	cw := 0
-	for _, r := range s {
-		rw := runewidth.RuneWidth(r)
-		if cw+rw > w && len(cur) > 0 {
-			cut := len(cur)
-			if i := lastSpace(cur); i > 0 && r != ' ' {
-				cut = i
-			}
-			out = append(out, strings.TrimRight(string(cur[:cut]), " "))
-			cur = append([]rune(nil), cur[cut:]...)
-			for len(cur) > 0 && cur[0] == ' ' {
-				cur = cur[1:]
-			}
-			cw = runewidth.StringWidth(string(cur))
-			if r == ' ' && len(cur) == 0 {
-				continue
-			}
-		}
-		cur = append(cur, r)
-		cw += rw
-	}
-	if len(cur) > 0 || len(out) == 0 {
-		out = append(out, string(cur))
-	}
-	return out
-}
-
-func lastSpace(rs []rune) int {
-	for i := len(rs) - 1; i >= 0; i-- {
-		if rs[i] == ' ' {
-			return i
-		}
-	}
-	return -1
 }

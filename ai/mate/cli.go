@@ -55,23 +55,6 @@ func limitFlags(fs *flag.FlagSet) func(cmd string, stderr io.Writer) (Options, b
 	}
 }
 
-// japaneseMoves writes a line of moves from p in KI2 notation with the
-// side marks (▲５二金打 △同　玉 …), as a person reads a mate.
-func japaneseMoves(p *game.Position, ms []game.Move) string {
-	q := p.Clone()
-	prev := q.LastMove()
-	parts := make([]string, 0, len(ms))
-	for _, m := range ms {
-		if !q.IsLegal(m) {
-			break
-		}
-		parts = append(parts, m.Piece().Color().Mark()+kif.KI2Move(q, m, prev))
-		q.DoMove(m)
-		prev = m
-	}
-	return strings.Join(parts, " ")
-}
-
 // runMate solves the --sfen position and prints the line in USI and in
 // Japanese, its minimax and book lengths and the search's figures; or
 // nomate, or timeout. A search that decides nothing still exits 0.
@@ -130,7 +113,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 // (minimal, or cut short by the limits), the book length and the times.
 func reportMate(stdout io.Writer, p *game.Position, res Result, first bool) {
 	fmt.Fprintf(stdout, "checkmate %s\n", game.JoinUSI(res.Moves))
-	fmt.Fprintf(stdout, "kif %s\n", japaneseMoves(p, res.Moves))
+	fmt.Fprintf(stdout, "kif %s\n", kif.LineText(p, res.Moves, 0))
 	minimal := "minimal"
 	switch {
 	case res.Partial:
@@ -154,7 +137,7 @@ func reportMate(stdout io.Writer, p *game.Position, res Result, first bool) {
 	fmt.Fprintf(stdout, "times: proof %.3fs, line %.3fs (%d nodes)\n", res.ProofElapsed.Seconds(), res.LineElapsed.Seconds(), res.LineNodes)
 	if res.BookMoves != nil {
 		fmt.Fprintf(stdout, "book %s\n", game.JoinUSI(res.BookMoves))
-		fmt.Fprintf(stdout, "book kif %s\n", japaneseMoves(p, res.BookMoves))
+		fmt.Fprintf(stdout, "book kif %s\n", kif.LineText(p, res.BookMoves, 0))
 	}
 }
 

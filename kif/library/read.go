@@ -150,7 +150,7 @@ func summarise(e *Entry, r *kif.Record) {
 	if r.Start.IsPreset && r.Start.Preset == game.Even {
 		e.Opening = Classify(moves)
 	}
-	e.FirstMoves = firstMoves(r, moves)
+	e.FirstMoves = kif.LineText(r.StartPosition(), moves, firstMovesShown)
 }
 
 // header is a header field's value, trimmed.
@@ -208,20 +208,4 @@ func toHalfWidth(s string) string {
 		}
 		return r
 	}, s)
-}
-
-// firstMoves writes the first moves in Japanese notation with their marks.
-func firstMoves(r *kif.Record, moves []game.Move) string {
-	p := r.StartPosition()
-	prev := p.LastMove()
-	var parts []string
-	for i, m := range moves {
-		if i >= firstMovesShown || !p.IsLegal(m) {
-			break
-		}
-		parts = append(parts, m.Piece().Color().Mark()+kif.KI2Move(p, m, prev))
-		p.DoMove(m)
-		prev = m
-	}
-	return strings.Join(parts, " ")
 }

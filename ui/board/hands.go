@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
 
 	"kiki/game"
 	"kiki/ui/lang"
+	"kiki/ui/textfit"
 	"kiki/ui/theme"
 )
 
@@ -36,7 +36,7 @@ type Hand struct {
 // the rest of the pieces, a player's name), the pieces packed without
 // spaces, then without the "in hand" label, cut as a last resort.
 func (h Hand) ViewIn(th *theme.Theme, w int) string {
-	return ellipsis(h.fitIn(th, w).View(th), w)
+	return textfit.Ellipsis(h.fitIn(th, w).View(th), w)
 }
 
 // fitIn is the line as ViewIn draws it inside w columns: packed, then
@@ -96,7 +96,7 @@ func nameRows(s string, w int) []string {
 	if word, _, ok := strings.Cut(rest, " "); ok && ansi.StringWidth(rest) > w && ansi.StringWidth(word) <= w {
 		rest = word // the version after the name goes first
 	}
-	return []string{first, ellipsis(rest, w)}
+	return []string{first, textfit.Ellipsis(rest, w)}
 }
 
 // playerShown is the most cells of a player's name the hand line shows.
@@ -117,7 +117,7 @@ func (h Hand) render(th *theme.Theme, spans *[]handSpan) string {
 	if h.Player != "" {
 		// A long player (an engine's id name) is cut so that the clock
 		// and the pieces in hand, which the line is for, keep their room.
-		sb.WriteString(" " + ellipsis(h.Player, playerShown))
+		sb.WriteString(" " + textfit.Ellipsis(h.Player, playerShown))
 	}
 	if h.Clock != "" {
 		sb.WriteString(" " + h.Clock)
@@ -166,7 +166,7 @@ func (h Hand) render(th *theme.Theme, spans *[]handSpan) string {
 // row shows (NoPieceType for the others), for clicks.
 func (h Hand) Komadai(th *theme.Theme, w int) (rows []string, kinds []game.PieceType) {
 	add := func(s string, t game.PieceType) {
-		rows = append(rows, padRight(truncate(s, w), w))
+		rows = append(rows, textfit.PadRight(textfit.Truncate(s, w), w))
 		kinds = append(kinds, t)
 	}
 	if h.ToMove {
@@ -210,18 +210,3 @@ func (h Hand) Komadai(th *theme.Theme, w int) (rows []string, kinds []game.Piece
 	}
 	return rows, kinds
 }
-
-// padRight pads s with spaces to w display columns.
-func padRight(s string, w int) string {
-	if d := w - lipgloss.Width(s); d > 0 {
-		return s + strings.Repeat(" ", d)
-	}
-	return s
-}
-
-// truncate cuts a line to w display columns, keeping its styles.
-func truncate(s string, w int) string { return ansi.Truncate(s, w, "") }
-
-// ellipsis cuts a value to w display columns and says it was cut ("...",
-// not "…": that one's width depends on the terminal).
-func ellipsis(s string, w int) string { return ansi.Truncate(s, w, "...") }
