@@ -12,6 +12,7 @@ import (
 	"kiki/ai/mate"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/enginepanel"
 	"kiki/ui/match"
 )
 
@@ -217,7 +218,7 @@ func (m *Model) onAIDone(msg aiDoneMsg) tea.Cmd {
 	case purposeHint:
 		if r.Move != game.NoMove {
 			m.hint = hintState{mv: r.Move, key: m.s.pos.Key()}
-			m.setMessage(m.tr("ai.hint")+kif.MoveLabel(r.Move, m.s.pos.LastMove())+"  "+scoreText(m.lang, r.Score, m.s.pos.Side()), false)
+			m.setMessage(m.tr("ai.hint")+kif.MoveLabel(r.Move, m.s.pos.LastMove())+"  "+enginepanel.ScoreText(m.lang, r.Score, m.s.pos.Side()), false)
 		}
 		return nil
 	case purposeAnalysis:
@@ -308,23 +309,6 @@ func (m *Model) remaining(side game.Color) time.Duration {
 // returns it.
 func (m *Model) spendClock() time.Duration {
 	return m.s.match.Clock.Spend(m.s.pos.Side(), m.opts.Now())
-}
-
-// scoreText is an evaluation for people: from 先手's side (and saying
-// so), or a mate with the side that mates.
-func scoreText(l Lang, score int, side game.Color) string {
-	if plies, ok := ai.IsMate(score); ok {
-		who := side
-		if plies < 0 {
-			who = side.Opp()
-			plies = -plies
-		}
-		return fmt.Sprintf(tr(l, "score.mate"), who, plies)
-	}
-	if side == game.White {
-		score = -score
-	}
-	return fmt.Sprintf(tr(l, "score.value"), score)
 }
 
 // startMateSearch runs the mate solver on the current position.

@@ -5,11 +5,9 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/mattn/go-runewidth"
 
 	"kiki/ai"
 	"kiki/game"
-	"kiki/kif"
 )
 
 // maxCandidates is the most lines (MultiPV) the analysis asks for.
@@ -154,59 +152,6 @@ func lineLayer(p *game.Position, line []game.Move) *[game.NumSquares]byte {
 		q.DoMove(mv)
 	}
 	return &layer
-}
-
-// candRows maps rows of the side panel to the candidates listed there.
-type candRows struct{ top, n int }
-
-// at is the candidate (0-based) on side panel row y.
-func (c candRows) at(y int) (int, bool) {
-	if i := y - c.top; c.n > 0 && i >= 0 && i < c.n {
-		return i, true
-	}
-	return 0, false
-}
-
-// candidateRows are the candidates' rows of the engine panel inside w
-// columns: the chosen one marked >, each with its score from 先手's view,
-// its depth and as many moves of its line as fit whole.
-func candidateRows(lang Lang, p *game.Position, lines []ai.Info, pick, w int) []string {
-	rows := make([]string, 0, len(lines))
-	for i, l := range lines {
-		mk := " "
-		if i == pick {
-			mk = ">"
-		}
-		head := fmt.Sprintf("%s%d %s d%d ", mk, i+1, scoreShort(lang, l.Score, p.Side()), l.Depth)
-		row := head + kif.LineText(p, l.PV, 1)
-		for n := 2; n <= min(len(l.PV), 8); n++ {
-			longer := head + kif.LineText(p, l.PV, n)
-			if runewidth.StringWidth(longer) > w {
-				break
-			}
-			row = longer
-		}
-		rows = append(rows, row)
-	}
-	return rows
-}
-
-// scoreShort is an evaluation in a few columns: from 先手's view, or a
-// mate ("詰+7": 先手 mates in 7, "詰-7": 後手 does; +M7 and -M7 on the
-// English screen).
-func scoreShort(l Lang, score int, side game.Color) string {
-	sign := 1
-	if side == game.White {
-		sign = -1
-	}
-	if plies, ok := ai.IsMate(score); ok {
-		sgn, n := "+", sign*plies
-		if n < 0 {
-			sgn, n = "-", -n
-		}
-		return fmt.Sprintf(tr(l, "eval.mateShort"), sgn, n)
-	}
-	return fmt.Sprintf("%+5d", sign*score)
 }
 
 // analyserHasMultiPV reports whether the analysis's searcher can give

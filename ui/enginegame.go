@@ -12,6 +12,7 @@ import (
 	"kiki/ai/usi"
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/enginepanel"
 	"kiki/ui/match"
 	"kiki/ui/widget"
 )
@@ -36,12 +37,6 @@ import (
 // (the main time it had used stays used, the byoyomi starts afresh), and
 // z again has it search anew. Z stops the game (中断, no result), the
 // record kept; s saves it as in any game.
-
-// engineLine is a side's latest search report in a game no person plays.
-type engineLine struct {
-	info ai.Info
-	pos  *game.Position // the position searched, for the line's notation
-}
 
 // engineGame reports whether a game no person plays is on.
 func (m *Model) engineGame() bool {
@@ -276,22 +271,22 @@ func (m *Model) noteLine(i ai.Info) {
 		return
 	}
 	l := &m.s.lines[m.s.pos.Side()]
-	if l.pos == nil || l.pos.Key() != m.s.pos.Key() || l.pos.Side() != m.s.pos.Side() {
-		l.pos = m.s.pos.Clone()
+	if l.Pos == nil || l.Pos.Key() != m.s.pos.Key() || l.Pos.Side() != m.s.pos.Side() {
+		l.Pos = m.s.pos.Clone()
 	}
-	l.info = i
+	l.Info = i
 }
 
 // sideReports are both sides' latest lines for the engine panel, when
 // no person plays the game on screen (nil otherwise).
-func (m *Model) sideReports() *[2]sideReport {
+func (m *Model) sideReports() *[2]enginepanel.Side {
 	if !m.s.game || !match.NoPerson(m.s.match.Players) {
 		return nil
 	}
-	var out [2]sideReport
+	var out [2]enginepanel.Side
 	for c := game.Black; c <= game.White; c++ {
-		out[c] = sideReport{who: m.who(c), line: m.s.lines[c],
-			live: m.ai.thinking && m.ai.purpose == purposeMove && m.s.pos.Side() == c}
+		out[c] = enginepanel.Side{Who: m.who(c), Line: m.s.lines[c],
+			Live: m.ai.thinking && m.ai.purpose == purposeMove && m.s.pos.Side() == c}
 	}
 	return &out
 }

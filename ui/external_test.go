@@ -19,6 +19,7 @@ import (
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/analysis"
+	"kiki/ui/enginepanel"
 	"kiki/ui/engines"
 	"kiki/ui/match"
 )
@@ -490,8 +491,8 @@ func TestAnalysisScoresFromSenteView(t *testing.T) {
 		}
 	}
 	// The continuous analysis's line says the same, labelled as 先手's.
-	if got := scoreText(Japanese, -100, game.White); got != "評価値(先手) +100" {
-		t.Errorf("scoreText(-100 for 後手) = %q", got)
+	if got := enginepanel.ScoreText(Japanese, -100, game.White); got != "評価値(先手) +100" {
+		t.Errorf("enginepanel.ScoreText(-100 for 後手) = %q", got)
 	}
 }
 

@@ -376,14 +376,14 @@ func TestClickChoosesCandidate(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: ls.w, Height: ls.h})
 		analysing(t, m)
 		f := m.layout()
-		if f.cands.n != 3 {
-			t.Fatalf("%v: %d candidates listed", ls.size, f.cands.n)
+		if f.cands.N != 3 {
+			t.Fatalf("%v: %d candidates listed", ls.size, f.cands.N)
 		}
-		row := stripANSI(f.side[f.cands.top+2])
+		row := stripANSI(f.side[f.cands.Top+2])
 		if !strings.HasPrefix(row, " 3 ") {
 			t.Fatalf("%v: the third candidate's row is %q", ls.size, row)
 		}
-		click(m, f.sideX+3, f.cands.top+2)
+		click(m, f.sideX+3, f.cands.Top+2)
 		if _, pick := m.cands.shown(m.s.pos.Key()); pick != 2 {
 			t.Errorf("%v: click on the third candidate picked %d", ls.size, pick+1)
 		}

@@ -30,7 +30,7 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 		return nil
 	}
 	if msg.X >= f.sideX && !m.editing() {
-		if i, ok := f.cands.at(msg.Y); ok {
+		if i, ok := f.cands.At(msg.Y); ok {
 			return m.pickCandidate(i)
 		}
 		if m.s.playing && !m.s.end.over {

@@ -6,6 +6,7 @@ import (
 
 	"kiki/game"
 	"kiki/kif"
+	"kiki/ui/enginepanel"
 	"kiki/ui/match"
 )
 
@@ -52,7 +53,7 @@ type session struct {
 	// paused: a game no person plays waits (z), its clocks standing
 	// still; lines are each side's latest search report in such a game.
 	paused bool
-	lines  [2]engineLine
+	lines  [2]enginepanel.Line
 }
 
 func newSession(start *game.Position) *session {

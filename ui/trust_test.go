@@ -14,6 +14,7 @@ import (
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/analysis"
+	"kiki/ui/enginepanel"
 	"kiki/ui/match"
 	"kiki/ui/widget"
 )
@@ -316,10 +317,10 @@ func TestMateScoresInTheScreensLanguage(t *testing.T) {
 	if got := a.EvalText(Japanese, n); got != "先詰5" {
 		t.Errorf("Japanese: %q", got)
 	}
-	if got := scoreShort(English, -(ai.MateScore - 7), game.Black); got != "-M7" {
+	if got := enginepanel.ScoreShort(English, -(ai.MateScore - 7), game.Black); got != "-M7" {
 		t.Errorf("English short: %q", got)
 	}
-	if got := scoreShort(Japanese, -(ai.MateScore - 7), game.Black); got != "詰-7" {
+	if got := enginepanel.ScoreShort(Japanese, -(ai.MateScore - 7), game.Black); got != "詰-7" {
 		t.Errorf("Japanese short: %q", got)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"kiki/game"
 	"kiki/kif"
 	"kiki/ui/board"
+	"kiki/ui/enginepanel"
 	"kiki/ui/match"
 	"kiki/ui/textfit"
 )
@@ -45,8 +46,8 @@ type frame struct {
 	// side is the side panel (move list, or the dialog when it does not
 	// fit under the board); nil when the terminal is too narrow.
 	side  []string
-	list  listRows // the move list's rows within side
-	cands candRows // the analysis's candidates' rows within side
+	list  listRows             // the move list's rows within side
+	cands enginepanel.CandRows // the analysis's candidates' rows within side
 }
 
 // komadaiBox is where a komadai is on the screen and the piece kind
@@ -538,7 +539,7 @@ func (m *Model) statusLine() string {
 		case i.Depth > 0 && !i.ScoreShown():
 			s += fmt.Sprintf(m.tr("st.depthBlurred"), i.Depth)
 		case i.Depth > 0:
-			s += fmt.Sprintf(m.tr("st.depth"), i.Depth, scoreText(m.lang, i.Score, p.Side()), i.NPS/1000)
+			s += fmt.Sprintf(m.tr("st.depth"), i.Depth, enginepanel.ScoreText(m.lang, i.Score, p.Side()), i.NPS/1000)
 		}
 		parts = append(parts, m.theme.Good.Render(s))
 	}
@@ -554,9 +555,9 @@ func (m *Model) checkLegend(ci checkInfo) string { return m.studyLegend(ci) }
 
 // sidePanel is the record header, the move list and the comment, and
 // where the move list's rows are.
-func (m *Model) sidePanel(w, h int, g board.Geom) ([]string, listRows, candRows) {
+func (m *Model) sidePanel(w, h int, g board.Geom) ([]string, listRows, enginepanel.CandRows) {
 	if own, ok := m.screen().panel(m, w, h); ok {
-		return own, listRows{}, candRows{}
+		return own, listRows{}, enginepanel.CandRows{}
 	}
 	var out []string
 	add := func(s string) { out = append(out, textfit.Ellipsis(s, w)) }
@@ -583,9 +584,9 @@ func (m *Model) sidePanel(w, h int, g board.Geom) ([]string, listRows, candRows)
 		add(m.tr("hdr.手合割") + " " + r.Start.Preset.Name())
 	}
 	ep := m.enginePanel()
-	ep.graphH = graphHeight(g)
-	panel, cr := ep.rows(&m.theme, w)
-	cr.top += len(out)
+	ep.GraphH = enginepanel.GraphHeight(g)
+	panel, cr := ep.Rows(&m.theme, w)
+	cr.Top += len(out)
 	out = append(out, panel...)
 	var comment []string
 	if len(m.s.node.Comments) > 0 {
@@ -636,12 +637,12 @@ func (m *Model) playerName(name string) string {
 }
 
 // enginePanel is the engine panel for the state on screen.
-func (m *Model) enginePanel() enginePanel {
-	e := enginePanel{lang: m.lang, thinking: m.ai.thinking, purpose: m.ai.purpose, info: m.ai.info, hidden: m.evalHidden(),
-		pos: m.s.pos, analysis: &m.analysis, rec: m.s.rec, node: m.s.node, mateLine: m.mateLine, sides: m.sideReports()}
+func (m *Model) enginePanel() enginepanel.Panel {
+	e := enginepanel.Panel{Lang: m.lang, Thinking: m.ai.thinking, Purpose: m.ai.purpose.String(), Info: m.ai.info, Hidden: m.evalHidden(),
+		Pos: m.s.pos, Analysis: &m.analysis, Rec: m.s.rec, Node: m.s.node, MateLine: m.mateLine, Sides: m.sideReports()}
 	if m.ai.thinking && m.ai.purpose == purposeAnalysis {
-		e.cands, e.pick = m.cands.shown(m.s.pos.Key())
-		e.multiPV = m.cands.count()
+		e.Cands, e.Pick = m.cands.shown(m.s.pos.Key())
+		e.MultiPV = m.cands.count()
 	}
 	return e
 }
