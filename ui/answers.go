@@ -121,6 +121,10 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		cmd = m.saveThen(msg.then)
 	case engineFailAnswerMsg:
 		cmd = m.onEngineFailAnswer(msg)
+	case leaveRoomMsg:
+		if m.room != nil {
+			cmd = m.room.leave(m)
+		}
 	case leaveRoomThenMsg:
 		if m.room != nil {
 			m.room.leave(m)

@@ -298,7 +298,7 @@ func (m *Model) drillKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Cancel) && m.board.hasSelection():
 		m.board.deselect()
 	case key.Matches(msg, m.keys.Cancel):
-		m.leaveDrill()
+		return m.answer(leaveRoomMsg{})
 	case key.Matches(msg, m.keys.NewGame):
 		if d.idx+1 >= len(d.order) {
 			m.leaveDrill()

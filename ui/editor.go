@@ -76,9 +76,7 @@ func (m *Model) editorKey(msg tea.KeyMsg) (cmd tea.Cmd, ok bool) {
 	case "enter":
 		return m.finishEdit(), true
 	case "esc":
-		m.cancelEdit()
-		m.setMessage(m.tr("edit.cancelled"), false)
-		return m.maybeStartAI(), true
+		return m.answer(leaveRoomMsg{}), true
 	}
 	if cmd, ok := m.editorSharedKey(msg); ok {
 		return cmd, true

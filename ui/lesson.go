@@ -162,8 +162,7 @@ func (m *Model) lessonKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, lk.Leave):
-		m.leaveLesson()
-		return nil
+		return m.answer(leaveRoomMsg{})
 	}
 	if ls.done {
 		if key.Matches(msg, lk.Next, lk.Mark) {

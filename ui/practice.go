@@ -355,12 +355,11 @@ func (m *Model) practiceKey(msg tea.KeyMsg) tea.Cmd {
 }
 
 // Answers of the picker: play the next unsolved problem of a choice,
-// list its problems, leave the practice; pickerMovedMsg when the choice
+// list its problems, leave the practice (leaveRoomMsg); pickerMovedMsg when the choice
 // changed (the board shows its problem).
 type (
 	pickNextMsg    struct{ set, length int }
 	pickListMsg    struct{ set, length int }
-	leavePracMsg   struct{}
 	pickerMovedMsg struct{}
 )
 
@@ -370,7 +369,7 @@ type (
 // nil when the key is not its own.
 func (pk *practicePicker) update(msg tea.KeyMsg, k keyMap, sets int) tea.Msg {
 	if key.Matches(msg, k.Cancel) {
-		return leavePracMsg{}
+		return leaveRoomMsg{}
 	}
 	if sets == 0 {
 		return nil
@@ -412,8 +411,8 @@ func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 		n = len(pr.sets)
 	}
 	switch a := pr.picker.update(msg, m.keys, n).(type) {
-	case leavePracMsg:
-		m.leavePractice()
+	case leaveRoomMsg:
+		return m.answer(a)
 	case pickerMovedMsg:
 		m.previewPractice()
 	case pickNextMsg:

@@ -291,7 +291,7 @@ func TestPracticePickerComponent(t *testing.T) {
 	if a := pk.update(key("enter"), k, 3); a != (pickListMsg{2, tsume.Long}) {
 		t.Errorf("enter: %v", a)
 	}
-	if a := pk.update(key("esc"), k, 0); a != (leavePracMsg{}) {
+	if a := pk.update(key("esc"), k, 0); a != (leaveRoomMsg{}) {
 		t.Errorf("esc: %v", a)
 	}
 	if a := pk.update(key("n"), k, 0); a != nil {

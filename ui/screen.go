@@ -116,7 +116,17 @@ type coveringRoom interface {
 	// under is the board it opened over.
 	under() *covered
 	// leave closes it and shows that board again.
-	leave(m *Model)
+	leave(m *Model) tea.Cmd
+}
+
+// leaveRoomMsg is a room's answer when the player leaves it: the root
+// closes the room on top and shows the board it opened over.
+type leaveRoomMsg struct{}
+
+// answer acts on a room's answer at once, as on a dialog's.
+func (m *Model) answer(msg tea.Msg) tea.Cmd {
+	cmd, _ := m.onAnswer(msg)
+	return cmd
 }
 
 // roomGameOn refuses a room over a game being played (its clock and its
@@ -144,10 +154,17 @@ func (pr *practiceState) under() *covered { return &pr.covered }
 func (ls *lessonState) under() *covered   { return &ls.covered }
 func (d *drillState) under() *covered     { return &d.covered }
 
-func (*editState) leave(m *Model)     { m.cancelEdit() }
-func (*practiceState) leave(m *Model) { m.leavePractice() }
-func (*lessonState) leave(m *Model)   { m.leaveLesson() }
-func (*drillState) leave(m *Model)    { m.leaveDrill() }
+func (*practiceState) leave(m *Model) tea.Cmd { m.leavePractice(); return nil }
+func (*lessonState) leave(m *Model) tea.Cmd   { m.leaveLesson(); return nil }
+func (*drillState) leave(m *Model) tea.Cmd    { m.leaveDrill(); return nil }
+
+// leave cancels the editor: the board it opened over comes back as it
+// was, and the AI goes on if it is to move there.
+func (*editState) leave(m *Model) tea.Cmd {
+	m.cancelEdit()
+	m.setMessage(m.tr("edit.cancelled"), false)
+	return m.maybeStartAI()
+}
 
 // The rooms over the board, each nil unless it is the one open.
 
