@@ -60,7 +60,25 @@ func (m *Model) analyzeGame() tea.Cmd {
 		line = line[:len(line)-1]
 	}
 	gen, ctx, stop := m.analysis.Begin(line)
-	rec := m.s.rec
+	return m.runAnalysis(gen, ctx, stop, nil)
+}
+
+// resumeAnalysis goes on with a whole-game analysis a room stopped,
+// evaluating only the positions not evaluated yet.
+func (m *Model) resumeAnalysis() tea.Cmd {
+	done := map[*kif.Node]bool{}
+	for n := range m.analysis.Results {
+		done[n] = true
+	}
+	gen, ctx, stop := m.analysis.Resume()
+	return m.runAnalysis(gen, ctx, stop, done)
+}
+
+// runAnalysis evaluates the positions of the analysis's line, but those
+// in done, in the background with its own engine (or the external
+// analyser), each sent back as an analysisMsg of run gen.
+func (m *Model) runAnalysis(gen int, ctx context.Context, stop context.CancelFunc, done map[*kif.Node]bool) tea.Cmd {
+	rec, line := m.s.rec, m.analysis.Line
 	limits := ai.Limits{MoveTime: 400 * time.Millisecond}
 	if m.opts.AILimits != nil {
 		limits = *m.opts.AILimits
@@ -86,6 +104,9 @@ func (m *Model) analyzeGame() tea.Cmd {
 			}
 			if ctx.Err() != nil {
 				break
+			}
+			if done[n] {
+				continue
 			}
 			var r analysis.Eval
 			var ml game.MoveList

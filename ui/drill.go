@@ -208,8 +208,6 @@ func (m *Model) startDrill() tea.Cmd {
 		m.setMessage(m.tr("dr.none"), true)
 		return nil
 	}
-	m.cancelAI()
-	m.analysis.Cancel()
 	m.room = &drillState{set: set, order: set.Order(m.now()), covered: m.cover(), fromLibrary: m.libraryShown()}
 	m.analysis.Reset()
 	if m.drill().fromLibrary {
@@ -242,6 +240,18 @@ func (m *Model) showDrill() {
 		kind = m.tr("dr.kindMate")
 	}
 	m.setMessage(fmt.Sprintf(m.tr("dr.ask"), d.idx+1, len(d.order), filepath.Base(p.Source), p.Ply, played, kind), false)
+}
+
+// status is the drill's status line: the problem and what it asks kept
+// in view (the message that says it goes with the next key), then the
+// board's status.
+func (d *drillState) status(m *Model) string {
+	p := d.order[d.idx]
+	kind := m.tr("dr.kindLoss")
+	if p.Kind == review.MissedMate {
+		kind = m.tr("dr.kindMate")
+	}
+	return m.theme.Title.Render(fmt.Sprintf(m.tr("dr.status"), d.idx+1, len(d.order), kind)) + "  " + m.statusLine()
 }
 
 // moveLabel is a move as the record writes it, from p.
@@ -301,9 +311,9 @@ func (m *Model) drillKey(msg tea.KeyMsg) tea.Cmd {
 		return m.answer(leaveRoomMsg{})
 	case key.Matches(msg, m.keys.NewGame):
 		if d.idx+1 >= len(d.order) {
-			m.leaveDrill()
+			cmd := m.leaveDrill()
 			m.setMessage(m.tr("dr.end"), false)
-			return nil
+			return cmd
 		}
 		d.idx++
 		m.showDrill()
@@ -320,14 +330,15 @@ func (m *Model) drillKey(msg tea.KeyMsg) tea.Cmd {
 }
 
 // leaveDrill shows the session the drill opened over.
-func (m *Model) leaveDrill() {
+func (m *Model) leaveDrill() tea.Cmd {
 	d := m.drill()
 	m.room = nil
-	m.uncover(d.covered)
+	cmd := m.uncover(d.covered)
 	if d.fromLibrary && m.library != nil {
 		m.library.hidden = false
 	}
 	m.setMessage(m.tr("dr.left"), false)
+	return cmd
 }
 
 // drillHelp are the drill's keys: the board's to answer, n the next
@@ -336,6 +347,8 @@ func (k keyMap) drillHelp() helpKeys {
 	b := func(keys []string, name, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(name, tr(k.Lang, desc)))
 	}
-	short := []key.Binding{k.Up, k.Select, k.HandNext, k.MoveLine, b([]string{"n"}, "n", "dr.key.next"), b([]string{"esc"}, "esc", "dr.key.leave"), k.Help, k.Quit}
-	return helpKeys{short: short, full: [][]key.Binding{short[:4], short[4:]}}
+	// The drill's own keys first: a narrow bar drops keys from the end.
+	next, leave := b([]string{"n"}, "n", "dr.key.next"), b([]string{"esc"}, "esc", "dr.key.leave")
+	short := []key.Binding{k.Up, k.Select, next, leave, k.HandNext, k.MoveLine, k.Help, k.Quit}
+	return helpKeys{short: short, full: [][]key.Binding{{k.Up, k.Select, k.HandNext, k.MoveLine}, {next, leave, k.Help, k.Quit}}}
 }

@@ -25,8 +25,6 @@ func (m *Model) startEdit() {
 	if m.roomGameOn("edit.gameOn") {
 		return
 	}
-	m.cancelAI()
-	m.analysis.Cancel()
 	m.room = &editState{Editor: editor.New(m.s.pos, m.lang), covered: m.cover()}
 	m.analysis.Reset()
 	m.board.deselect()
@@ -136,11 +134,12 @@ func (m *Model) closeEdit() {
 
 // cancelEdit closes the editor and shows the board it opened over; the
 // side the board was turned to in the editor stays.
-func (m *Model) cancelEdit() {
+func (m *Model) cancelEdit() tea.Cmd {
 	c := m.edit().covered
 	m.closeEdit()
 	c.flipped = m.board.flipped
-	m.uncover(c)
+	cmd := m.uncover(c)
+	return cmd
 }
 
 // finishEdit leaves the editor with its position as a new record, asking
@@ -154,8 +153,7 @@ func (m *Model) finishEdit() tea.Cmd {
 	}
 	if p.SFEN() == e.covered.s.pos.SFEN() {
 		// Nothing changed: back to the record as it was.
-		m.cancelEdit()
-		return m.maybeStartAI()
+		return m.cancelEdit()
 	}
 	if u := e.covered.s; u.dirty || u.playing && !u.end.over && u.node.Ply > 0 {
 		m.dialog = &widget.Confirm{

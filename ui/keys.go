@@ -159,7 +159,8 @@ func (k keyMap) libraryHelp(empty bool) helpKeys {
 		return helpKeys{short: []key.Binding{k.LibBack, k.Open, k.Help, k.Quit}, full: [][]key.Binding{{k.LibBack, k.Open, k.Help, k.Quit}}}
 	}
 	return helpKeys{
-		short: []key.Binding{k.LibUp, k.LibOpen, k.LibReview, k.LibPlayer, k.LibProblems, k.LibSearch, k.LibSort, k.LibBack, k.Help, k.Quit},
+		// A narrow bar drops keys from the end: never the way out.
+		short: []key.Binding{k.LibUp, k.LibOpen, k.LibBack, k.LibSearch, k.LibPlayer, k.LibSort, k.LibReview, k.LibProblems, k.Help, k.Quit},
 		full: [][]key.Binding{
 			{k.LibUp, k.LibPageUp, k.LibTop, k.LibOpen, k.LibBack},
 			{k.LibPlayer, k.LibSearch, k.LibSort, k.LibReverse, k.Open, k.Help, k.Quit},

@@ -72,8 +72,6 @@ func (m *Model) startLesson() tea.Cmd {
 	if m.roomGameOn("ls.gameOn") {
 		return nil
 	}
-	m.cancelAI()
-	m.analysis.Cancel()
 	ls := &lessonState{covered: m.cover(), origStudy: m.study, origCursor: m.board.cursor}
 	progress, err := lesson.LoadProgress(m.opts.ConfigDir)
 	ls.progress = progress
@@ -121,13 +119,14 @@ func (m *Model) showQuestion() {
 }
 
 // leaveLesson closes the lesson and shows the session it opened over.
-func (m *Model) leaveLesson() {
+func (m *Model) leaveLesson() tea.Cmd {
 	ls := m.lesson()
 	m.room = nil
-	m.uncover(ls.covered)
+	cmd := m.uncover(ls.covered)
 	m.study = ls.origStudy
 	m.board.cursor = ls.origCursor
 	m.setMessage(m.tr("ls.left"), false)
+	return cmd
 }
 
 // lessonKeys are the lesson's own keys, beside the board's cursor keys.

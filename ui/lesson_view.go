@@ -241,8 +241,9 @@ func (k keyMap) lessonHelp(ph lessonPhase) helpKeys {
 	var short []key.Binding
 	switch ph {
 	case phaseAsking:
-		// Clear goes first when the bar is too narrow: it is in the full help.
-		short = []key.Binding{k.Up, lk.Mark, lk.Type, lk.Grade, lk.Answer, lk.Leave, lk.Clear, k.Help, k.Quit}
+		// A narrow bar drops keys from the end: clear first (it is in the
+		// full help), never the way out.
+		short = []key.Binding{k.Up, lk.Mark, lk.Grade, lk.Leave, lk.Type, lk.Answer, lk.Clear, k.Help, k.Quit}
 	case phaseChoosing:
 		short = k.closeHelp()
 	case phaseGraded:

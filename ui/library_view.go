@@ -287,6 +287,12 @@ func (m *Model) libraryBottom(w int) []string {
 			}
 		}
 		out = append(out, m.theme.Dim.Render(textfit.Truncate(widthSafe(strings.Join(parts, "   ")), w-1)))
+		if r.e.Err != "" {
+			// The row cuts why the file cannot be read; here it is whole.
+			for _, l := range textfit.Wrap(widthSafe(r.why), w-1) {
+				out = append(out, m.theme.Warn.Render(l))
+			}
+		}
 		if line := m.worstLine(r); line != "" {
 			out = append(out, textfit.Truncate(line, w-1))
 		}

@@ -21,8 +21,13 @@ func (m *Model) editorPanel(w, h int) []string {
 	for _, l := range textfit.Wrap(m.tr("box.box")+box, w) {
 		add(l)
 	}
-	add(fmt.Sprintf(m.tr("box.target"), e.Target.In(m.lang), e.Color.String()))
-	add(fmt.Sprintf(m.tr("box.turn"), e.Side.String()))
+	// Wrapped, not cut: these say what the keys do now.
+	for _, l := range textfit.Wrap(fmt.Sprintf(m.tr("box.target"), e.Target.In(m.lang), e.Color.String()), w) {
+		add(l)
+	}
+	for _, l := range textfit.Wrap(fmt.Sprintf(m.tr("box.turn"), e.Side.String()), w) {
+		add(l)
+	}
 	if e.Remove {
 		add(m.theme.Warn.Render(fmt.Sprintf(m.tr("box.remove"), e.Target.In(m.lang))))
 	}

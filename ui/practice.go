@@ -136,8 +136,6 @@ func (m *Model) startPractice() tea.Cmd {
 	if m.roomGameOn("pr.gameOn") {
 		return nil
 	}
-	m.cancelAI()
-	m.analysis.Cancel()
 	pr := &practiceState{solver: tsume.NewSolver(), covered: m.cover(), set: -1}
 	solved, err := tsume.LoadSolved(m.opts.ConfigDir)
 	pr.solved = solved
@@ -163,13 +161,14 @@ func (m *Model) startPractice() tea.Cmd {
 }
 
 // leavePractice closes the practice and shows the session it opened over.
-func (m *Model) leavePractice() {
+func (m *Model) leavePractice() tea.Cmd {
 	pr := m.practice()
 	pr.stop()
 	m.room = nil
-	m.uncover(pr.covered)
+	cmd := m.uncover(pr.covered)
 	m.hint = hintState{}
 	m.setMessage(m.tr("pr.left"), false)
+	return cmd
 }
 
 // stop cancels the practice's search, if any.
@@ -400,11 +399,9 @@ func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Lesson):
 		// The check lesson and the problems from the player's own games
 		// (自分の対局から) are the picker's other ways to practise.
-		m.leavePractice()
-		return m.startLesson()
+		return tea.Batch(m.leavePractice(), m.startLesson())
 	case key.Matches(msg, m.keys.Mistakes):
-		m.leavePractice()
-		return m.startDrill()
+		return tea.Batch(m.leavePractice(), m.startDrill())
 	}
 	n := 0
 	if pr.loaded {

@@ -209,13 +209,15 @@ func (k keyMap) practiceHelp(playing bool) helpKeys {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(name, tr(k.Lang, desc)))
 	}
 	if !playing {
+		// A narrow bar drops keys from the end: never the way out.
 		short := []key.Binding{b([]string{"up", "down"}, tr(k.Lang, "keyname.upDown"), "pr.key.set"), b([]string{"left", "right"}, tr(k.Lang, "keyname.leftRight"), "pr.key.length"),
-			b([]string{"n"}, "n", "pr.key.next"), b([]string{"enter"}, "enter", "pr.key.list"), b([]string{"esc"}, "esc", "pr.key.leave"), k.Lesson, k.Mistakes, k.Help, k.Quit}
+			b([]string{"enter"}, "enter", "pr.key.list"), b([]string{"esc"}, "esc", "pr.key.leave"), b([]string{"n"}, "n", "pr.key.next"), k.Lesson, k.Mistakes, k.Help, k.Quit}
 		return helpKeys{short: short, full: [][]key.Binding{short}}
 	}
-	short := []key.Binding{k.Up, k.Select, k.HandNext, b([]string{"i"}, "i", "pr.key.hint"), b([]string{"u"}, "u", "pr.key.undo"),
-		b([]string{"n"}, "n", "pr.key.next"), b([]string{"esc"}, "esc", "pr.key.back"), k.Help, k.Quit}
-	full := [][]key.Binding{{k.Up, k.Select, k.HandNext, k.MoveLine, k.Flip}, short[3:7], {k.EffectMap, k.CheckStudy, k.Help, k.Quit}}
+	hint, undo := b([]string{"i"}, "i", "pr.key.hint"), b([]string{"u"}, "u", "pr.key.undo")
+	next, back := b([]string{"n"}, "n", "pr.key.next"), b([]string{"esc"}, "esc", "pr.key.back")
+	short := []key.Binding{k.Up, k.Select, k.HandNext, back, next, hint, undo, k.Help, k.Quit}
+	full := [][]key.Binding{{k.Up, k.Select, k.HandNext, k.MoveLine, k.Flip}, {hint, undo, next, back}, {k.EffectMap, k.CheckStudy, k.Help, k.Quit}}
 	return helpKeys{short: short, full: full}
 }
 

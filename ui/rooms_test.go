@@ -116,3 +116,98 @@ func TestRecoveryKeepsTheGameUnderTheEditor(t *testing.T) {
 		t.Fatalf("the editor dropped the finished game's recovery file: %v", err)
 	}
 }
+
+// What was at work on the board when a room opened goes on when it
+// closes: the whole-game analysis from where it was (the positions
+// already evaluated kept), and the continuous analysis.
+func TestRoomResumesTheWorkUnder(t *testing.T) {
+	o := testOptions()
+	o.Record = record60(t)
+	m := newTestModel(o)
+	drive(t, m, keyCmd(m, "A"), func() bool { return m.analysis.Done >= 5 }, 30*time.Second)
+	first := m.analysis.Results[m.analysis.Line[0]]
+	press(m, "b")
+	if m.edit() == nil || m.analysis.Running {
+		t.Fatalf("b: editor %v, analysis running %v", m.edit() != nil, m.analysis.Running)
+	}
+	drive(t, m, keyCmd(m, "esc"), func() bool { return m.analysis.Finished }, 60*time.Second)
+	if n := len(m.analysis.Results); n != 61 || m.analysis.Running {
+		t.Fatalf("after the editor: %d of 61 positions evaluated, running %v", n, m.analysis.Running)
+	}
+	if got := m.analysis.Results[m.analysis.Line[0]]; got.Score != first.Score || got.Best != first.Best {
+		t.Errorf("the first position was evaluated again: %+v, was %+v", got, first)
+	}
+	stopWork(m)
+
+	m = newTestModel(testOptions())
+	press(m, "a")
+	if !m.analysis.On || !m.ai.thinking {
+		t.Fatalf("a: analysis %v, thinking %v", m.analysis.On, m.ai.thinking)
+	}
+	press(m, "b")
+	cmd := keyCmd(m, "esc")
+	if m.edit() != nil || !m.analysis.On || !m.ai.thinking || m.ai.purpose != purposeAnalysis || cmd == nil {
+		t.Fatalf("after the editor: analysis %v, thinking %v (%v)", m.analysis.On, m.ai.thinking, m.ai.purpose)
+	}
+	stopWork(m)
+}
+
+// A game against the AI is being played from its first move: the AI to
+// move (or a clock running) refuses a room as a move played does, and
+// the AI is not left waiting.
+func TestRoomRefusedBeforeTheFirstMoveOfAGame(t *testing.T) {
+	o := testOptions()
+	o.Players = [2]bool{true, false}
+	m := newTestModel(o)
+	if !m.s.playing || !m.s.aiToMove() {
+		t.Fatal("the test options did not start a game with the AI to move")
+	}
+	for _, k := range []string{"t", "L", "b"} {
+		press(m, k)
+		if m.room != nil || !strings.Contains(m.message, "during a game") {
+			t.Errorf("%s with the AI to move at move 0: room %T, message %q", k, m.room, m.message)
+		}
+	}
+	stopWork(m)
+}
+
+// The drill keeps its question in view: a cursor key clears the message
+// that asked it, not the status line.
+func TestDrillKeepsItsQuestion(t *testing.T) {
+	m := drillModel(t)
+	press(m, "T")
+	drive(t, m, keyCmd(m, "p"), func() bool { return m.drill() != nil }, 5*time.Second)
+	press(m, "left", "up")
+	if v := stripANSI(m.View()); !strings.Contains(v, "problem 1/1: a mate was there: find it") {
+		t.Errorf("the question left the screen after a key:\n%s", v)
+	}
+}
+
+// At 80×24 the editor's panel says where the numbers put pieces whole,
+// wrapped rather than cut; and a file the library cannot read says why
+// whole under the list.
+func TestRoomTextsWrapNotCut(t *testing.T) {
+	m := newTestModel(testOptions())
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "b")
+	v := stripANSI(m.View())
+	if !strings.Contains(strings.Join(strings.Fields(v), " "), "pieces") {
+		t.Errorf("the editor's target line is cut at 80 columns:\n%s", v)
+	}
+	checkFits(t, m, 80, 24)
+
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "broken.kif"), []byte("nothing a record holds\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := testOptions()
+	o.LibraryDir = dir
+	m = New(o)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	drive(t, m, m.startLibrary(), func() bool { return m.library.lib != nil && len(m.library.rows) == 1 }, 10*time.Second)
+	why := m.library.rows[0].why
+	flat := strings.Join(strings.Fields(stripANSI(m.View())), " ")
+	if why == "" || !strings.Contains(flat, strings.Join(strings.Fields(why), " ")) {
+		t.Errorf("why %q is not whole on the screen:\n%s", why, stripANSI(m.View()))
+	}
+}

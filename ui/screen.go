@@ -97,16 +97,26 @@ type covered struct {
 	an      analysis.State
 }
 
-// cover is the board as it is now, for a room opening over it.
+// cover is the board as it is now, for a room opening over it; what was
+// at work on it (the AI, the analyses) stops until the room closes.
 func (m *Model) cover() covered {
-	return covered{s: m.s, replay: m.replay, flipped: m.board.flipped, an: m.analysis}
+	c := covered{s: m.s, replay: m.replay, flipped: m.board.flipped, an: m.analysis}
+	m.cancelAI()
+	m.analysis.Cancel()
+	return c
 }
 
-// uncover shows again the board a room opened over.
-func (m *Model) uncover(c covered) {
+// uncover shows again the board a room opened over, and what was at work
+// on it goes on: the whole-game analysis the room stopped, the
+// continuous analysis, the AI if it is to move.
+func (m *Model) uncover(c covered) tea.Cmd {
 	m.s, m.replay, m.board.flipped = c.s, c.replay, c.flipped
-	m.analysis.Restore(c.an)
+	var cmds []tea.Cmd
+	if m.analysis.Restore(c.an) {
+		cmds = append(cmds, m.resumeAnalysis())
+	}
 	m.board.deselect()
+	return tea.Batch(append(cmds, m.analysisFollow(), m.maybeStartAI())...)
 }
 
 // A coveringRoom shows positions of its own over the player's record
@@ -131,9 +141,11 @@ func (m *Model) answer(msg tea.Msg) tea.Cmd {
 
 // roomGameOn refuses a room over a game being played (its clock and its
 // engines would go on unseen), saying why in the room's words; it
-// reports whether it refused.
+// reports whether it refused. A game not begun is being played too when
+// its clock runs or an engine is to move in it.
 func (m *Model) roomGameOn(why string) bool {
-	if m.s.playing && !m.s.end.over && m.s.node.Ply > 0 {
+	s := m.s
+	if s.playing && !s.end.over && (s.node.Ply > 0 || s.clockRunning() || s.aiToMove()) {
 		m.setMessage(m.tr(why), true)
 		return true
 	}
@@ -154,16 +166,16 @@ func (pr *practiceState) under() *covered { return &pr.covered }
 func (ls *lessonState) under() *covered   { return &ls.covered }
 func (d *drillState) under() *covered     { return &d.covered }
 
-func (*practiceState) leave(m *Model) tea.Cmd { m.leavePractice(); return nil }
-func (*lessonState) leave(m *Model) tea.Cmd   { m.leaveLesson(); return nil }
-func (*drillState) leave(m *Model) tea.Cmd    { m.leaveDrill(); return nil }
+func (*practiceState) leave(m *Model) tea.Cmd { return m.leavePractice() }
+func (*lessonState) leave(m *Model) tea.Cmd   { return m.leaveLesson() }
+func (*drillState) leave(m *Model) tea.Cmd    { return m.leaveDrill() }
 
 // leave cancels the editor: the board it opened over comes back as it
 // was, and the AI goes on if it is to move there.
 func (*editState) leave(m *Model) tea.Cmd {
-	m.cancelEdit()
+	cmd := m.cancelEdit()
 	m.setMessage(m.tr("edit.cancelled"), false)
-	return m.maybeStartAI()
+	return cmd
 }
 
 // The rooms over the board, each nil unless it is the one open.

@@ -72,13 +72,30 @@ func (a *State) Reset() {
 	*a = State{Gen: a.Gen}
 }
 
-// Restore brings back an analysis saved earlier (leaving the editor),
-// under a generation newer than any run so far.
-func (a *State) Restore(saved State) {
+// Restore brings back an analysis saved earlier (leaving a room), under
+// a generation newer than any run so far. A whole-game analysis that was
+// running when it was saved was stopped since: interrupted says so, and
+// Resume goes on with it.
+func (a *State) Restore(saved State) (interrupted bool) {
 	gen := max(a.Gen, saved.Gen) + 1
 	a.Cancel()
 	*a = saved
 	a.Gen = gen
+	interrupted, a.Running = a.Running, false
+	return interrupted
+}
+
+// Resume goes on with the whole-game analysis over its line, keeping the
+// positions already evaluated: it returns the run's generation, its
+// context and the function that releases it, as Begin does.
+func (a *State) Resume() (gen int, ctx context.Context, stop context.CancelFunc) {
+	a.Gen++
+	a.Running, a.Finished, a.Total = true, false, len(a.Line)
+	if a.Results == nil {
+		a.Results = map[*kif.Node]Eval{}
+	}
+	ctx, a.stop = context.WithCancel(context.Background())
+	return a.Gen, ctx, a.stop
 }
 
 // Loss is what the move of n cost its mover, by the engine's scores before

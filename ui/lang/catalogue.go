@@ -735,4 +735,6 @@ var catalogue = map[string][2]string{
 	"lrv.shown":        {"; its review is shown (graph, ? and ??)", "。解析済み: グラフと ?/?? を表示"},
 	// The drill, like the other rooms, waits for the game to end.
 	"dr.gameOn": {"cannot start the drill during a game (x: resign / n: new game)", "対局中は自分の対局からの問題を解けません (x: 投了 / n: 新しい対局)"},
+	// The drill's status line keeps its question in view.
+	"dr.status": {"problem %d/%d: %s", "問題 %d/%d: %s"},
 }
