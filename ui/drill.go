@@ -94,7 +94,7 @@ func (m *Model) mistakesMenu() tea.Cmd {
 		return nil
 	}
 	var cs []widget.Option
-	if len(set.Problems) > 0 {
+	if len(set.Problems) > 0 && !m.gameOn() {
 		cs = append(cs, widget.Opt("p", m.tr("dr.practise"), drillStartMsg{}))
 	}
 	if len(m.s.rec.MainMoves()) >= 2 && (!m.s.playing || m.s.end.over) {

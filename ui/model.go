@@ -404,7 +404,12 @@ func (m *Model) askQuit() tea.Cmd {
 		m.onAnswer(quitMsg{})
 		return nil
 	}
-	d := &widget.Choice{Question: m.tr("ask.quit") + m.unsavedWhyOf(s), Options: []widget.Option{
+	q := m.tr("ask.quit") + m.unsavedWhyOf(s)
+	if m.room != nil {
+		// Not the room's own work: the record it opened over.
+		q = m.tr("ask.quit") + m.tr("ask.under") + m.unsavedWhyOf(s)
+	}
+	d := &widget.Choice{Question: q, Options: []widget.Option{
 		widget.Opt("s", m.saveQuitLabel(s), save),
 		widget.Opt("y", m.tr("ask.quitNoSave"), quitMsg{}),
 		widget.Opt("n", m.tr("ask.cancel"), nil),

@@ -144,12 +144,18 @@ func (m *Model) answer(msg tea.Msg) tea.Cmd {
 // reports whether it refused. A game not begun is being played too when
 // its clock runs or an engine is to move in it.
 func (m *Model) roomGameOn(why string) bool {
-	s := m.s
-	if s.playing && !s.end.over && (s.node.Ply > 0 || s.clockRunning() || s.aiToMove()) {
+	if m.gameOn() {
 		m.setMessage(m.tr(why), true)
 		return true
 	}
 	return false
+}
+
+// gameOn reports whether a game is being played on the board: moves made
+// in it, or, before its first, its clock running or an engine to move.
+func (m *Model) gameOn() bool {
+	s := m.s
+	return s.playing && !s.end.over && (s.node.Ply > 0 || s.clockRunning() || s.aiToMove())
 }
 
 // recordSession is the player's record: the one under the room on top,

@@ -737,4 +737,6 @@ var catalogue = map[string][2]string{
 	"dr.gameOn": {"cannot start the drill during a game (x: resign / n: new game)", "対局中は自分の対局からの問題を解けません (x: 投了 / n: 新しい対局)"},
 	// The drill's status line keeps its question in view.
 	"dr.status": {"problem %d/%d: %s", "問題 %d/%d: %s"},
+	// The quit question in a room is about the record under it.
+	"ask.under": {"the record under this screen: ", "この画面の下の棋譜: "},
 }
