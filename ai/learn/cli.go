@@ -404,7 +404,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 	matchNodes := fs.Uint64("match-nodes", 0, "the matches' nodes a move instead of --movetime (a result the machine's load cannot tilt: use it on a shared machine)")
 	defaultGames := fs.Int("default-games", 100, "games of the second gate's match, new weights (and once the best) against the default evaluation (0: no such match or gate)")
 	seenBefore := fs.Int("seen-before", 0, "positions seen by the start weights' generations: a new run's count starts there")
-	matchAlways := fs.Bool("match-always", false, "play the match even when the validation loss already refuses the new weights")
+	matchAlways := fs.Bool("match-always", false, "play the matches even when an earlier gate (the validation loss, the self-match) already refuses the new weights")
 	generations := fs.Int("generations", 1, "generations to finish in this call (a resumed one counts)")
 	hours := fs.Float64("hours", 0, "start no new phase after this many hours (0: no limit)")
 	workers := fs.Int("workers", 0, "games and teacher processes at once (0: one a core)")

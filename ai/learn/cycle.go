@@ -57,8 +57,8 @@ type CycleOptions struct {
 	// weights against the default (hand-made) evaluation, at the same
 	// limits (0: no such match or gate).
 	DefaultGames int
-	// MatchAlways plays the match even when the validation loss already
-	// refuses the new weights (its figures are then for information).
+	// MatchAlways plays the matches even when an earlier gate already
+	// refuses the new weights (their figures are then for information).
 	MatchAlways bool
 
 	Generations int           // generations to finish in this call (a resumed one counts)
