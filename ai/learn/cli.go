@@ -377,7 +377,7 @@ func runLearnValset(args []string, stdout, stderr io.Writer) int {
 	return cli.ExitOK
 }
 
-const cycleSynopsis = "learn cycle [--dir DIR] [--hours H] [--generations N] [--workers N] [--positions N] [--depth N] [--games N] [--movetime D] ... (kiki learn cycle -h lists the flags)"
+const cycleSynopsis = "learn cycle [--dir DIR] [--hours H] [--generations N] [--workers N] [--positions N] [--depth N] [--games N] [--default-games N] [--match-nodes N | --movetime D] ... (kiki learn cycle -h lists the flags)"
 
 // runLearnCycle is `kiki learn cycle`: generations of self-play, teacher
 // labels, training and a match, resumable (see Cycle).
@@ -400,8 +400,11 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 	lambda := fs.Float64("lambda", 1, "weight of the teacher's score against the game result in the target (0..1)")
 	scoreScale := fs.Float64("score-scale", 0.96, "kiki centipawns per teacher centipawn (labels are kept in the teacher's)")
 	games := fs.Int("games", 200, "games of the match, new weights against the best (0: none, and nothing is accepted)")
-	movetime := fs.Duration("movetime", 200*time.Millisecond, "the match's time a move (a byoyomi, as usimatch's --byoyomi)")
-	matchAlways := fs.Bool("match-always", false, "play the match even when the validation loss already refuses the new weights")
+	movetime := fs.Duration("movetime", 200*time.Millisecond, "the matches' time a move (a byoyomi, as usimatch's --byoyomi), when --match-nodes is 0")
+	matchNodes := fs.Uint64("match-nodes", 0, "the matches' nodes a move instead of --movetime (a result the machine's load cannot tilt: use it on a shared machine)")
+	defaultGames := fs.Int("default-games", 100, "games of the second gate's match, new weights (and once the best) against the default evaluation (0: no such match or gate)")
+	seenBefore := fs.Int("seen-before", 0, "positions seen by the start weights' generations: a new run's count starts there")
+	matchAlways := fs.Bool("match-always", false, "play the matches even when an earlier gate (the validation loss, the self-match) already refuses the new weights")
 	generations := fs.Int("generations", 1, "generations to finish in this call (a resumed one counts)")
 	hours := fs.Float64("hours", 0, "start no new phase after this many hours (0: no limit)")
 	workers := fs.Int("workers", 0, "games and teacher processes at once (0: one a core)")
@@ -410,8 +413,8 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 		return cli.ExitUsage
 	}
 	switch {
-	case *positions <= 0 || *depth <= 0 || *epochs <= 0 || *generations <= 0 || *games < 0 || *workers < 0:
-		fmt.Fprintln(stderr, "kiki learn cycle: --positions, --depth, --epochs, --generations must be positive, --games and --workers not negative")
+	case *positions <= 0 || *depth <= 0 || *epochs <= 0 || *generations <= 0 || *games < 0 || *defaultGames < 0 || *workers < 0 || *seenBefore < 0:
+		fmt.Fprintln(stderr, "kiki learn cycle: --positions, --depth, --epochs, --generations must be positive, --games, --default-games, --seen-before and --workers not negative")
 		return cli.ExitUsage
 	case *lambda < 0 || *lambda > 1 || *randomProb < 0 || *randomProb > 1:
 		fmt.Fprintln(stderr, "kiki learn cycle: --lambda and --random-prob must be in 0..1")
@@ -446,7 +449,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 		Dir: *dir, AcceptTo: *acceptTo, Start: start, Valset: *valset, Starts: starts, Openings: ops,
 		Positions: *positions, Nodes: *nodes, RandomProb: *randomProb, Teacher: usi.ClientConfig{Path: enginePath(*teacher)}, Depth: *depth,
 		Replay: *replay, Epochs: *epochs, LR: *lr, Lambda: *lambda, ScoreScale: *scoreScale,
-		Games: *games, MoveTime: *movetime, MatchAlways: *matchAlways,
+		Games: *games, MoveTime: *movetime, MatchNodes: *matchNodes, DefaultGames: *defaultGames, MatchAlways: *matchAlways, SeenBefore: *seenBefore,
 		Generations: *generations, Hours: time.Duration(*hours * float64(time.Hour)), Workers: workersOr(*workers), Seed: *seed,
 		Log: stderr, Out: stdout,
 	})

@@ -50,19 +50,27 @@ type CycleOptions struct {
 
 	Games    int
 	MoveTime time.Duration // the match's byoyomi a move
-	// MatchNodes, when set, limits the match's moves by nodes instead of
-	// time (tests: a result the machine's load cannot change).
+	// MatchNodes, when set, limits the matches' moves by nodes instead of
+	// time: a result the machine's load cannot change.
 	MatchNodes uint64
-	// MatchAlways plays the match even when the validation loss already
-	// refuses the new weights (its figures are then for information).
+	// DefaultGames is the games of the second gate's match, the new
+	// weights against the default (hand-made) evaluation, at the same
+	// limits (0: no such match or gate).
+	DefaultGames int
+	// MatchAlways plays the matches even when an earlier gate already
+	// refuses the new weights (their figures are then for information).
 	MatchAlways bool
 
 	Generations int           // generations to finish in this call (a resumed one counts)
 	Hours       time.Duration // no new phase starts after this long (0: no limit)
 	Workers     int
 	Seed        uint64
-	Log         io.Writer // progress
-	Out         io.Writer // the generations table's rows as they are added
+	// SeenBefore is the positions seen by the weights a new run starts
+	// from (the count of the generations before it); a new run's count
+	// starts there.
+	SeenBefore int
+	Log        io.Writer // progress
+	Out        io.Writer // the generations table's rows as they are added
 
 	// afterPhase, when set (tests), is called after each phase is saved;
 	// true stops the run there, as a kill would.
@@ -77,6 +85,7 @@ const (
 	phaseTrain    = "train"
 	phaseValidate = "validate"
 	phaseMatch    = "match"
+	phaseDefault  = "default"
 	phaseReport   = "report"
 )
 
@@ -93,9 +102,16 @@ type cycleState struct {
 	ValBefore  float64
 	ValAfter   float64
 	W, D, L    int
-	Played     bool    // the match was played
-	Accepted   bool    // decided in the match phase
+	Played     bool // the match was played
+	// DW, DD, DL: the new weights against the default evaluation.
+	DW, DD, DL int
+	DefPlayed  bool    // the match against the default evaluation was played
+	Accepted   bool    // decided in the match phase, then the default phase
 	Elapsed    float64 // seconds spent on this generation so far
+	// BestDefault is the best weights' own figure against the default
+	// evaluation, measured once and kept across generations (nil: not
+	// measured yet).
+	BestDefault *defaultFigure `json:",omitempty"`
 }
 
 // ErrStopped says a run stopped before its generations were done (its
@@ -138,7 +154,7 @@ func loadCycleState(o *CycleOptions) (*cycleState, error) {
 	if k <= 0 {
 		k = 600
 	}
-	s := &cycleState{Generation: 1, Phase: phaseGen, Best: "start.nnue", K: k}
+	s := &cycleState{Generation: 1, Phase: phaseGen, Best: "start.nnue", K: k, Seen: o.SeenBefore}
 	return s, s.save(o.Dir)
 }
 
@@ -172,14 +188,16 @@ func netEngine(net *nnue.Net) func() *ai.Engine {
 // Cycle runs generations of learning: each generates positions by
 // self-play of the best weights, has the teacher label them, trains from
 // the best weights on them and a replay sample of earlier generations'
-// labels, and accepts the new weights only if both their loss on the fixed
-// validation set is lower and they beat the best weights in a match. Every
+// labels, and accepts the new weights only if their loss on the fixed
+// validation set is lower, they beat the best weights in a match, and
+// (with DefaultGames) they score against the default evaluation no worse
+// than the best weights did, beyond the two matches' noise. Every
 // phase's end is saved in Dir/state.json, so that a run killed at any
 // moment and started again goes on where it was. It returns ErrStopped
 // when its time ran out or ctx ended first.
 func Cycle(ctx context.Context, o CycleOptions) error {
-	if o.Positions <= 0 || o.Generations <= 0 || o.Games < 0 || o.Epochs <= 0 {
-		return fmt.Errorf("cycle: positions, generations and epochs must be positive")
+	if o.Positions <= 0 || o.Generations <= 0 || o.Games < 0 || o.DefaultGames < 0 || o.Epochs <= 0 || o.SeenBefore < 0 {
+		return fmt.Errorf("cycle: positions, generations and epochs must be positive, games and positions seen not negative")
 	}
 	if o.AcceptTo == "" {
 		o.AcceptTo = filepath.Join(o.Dir, "best.nnue")
@@ -222,7 +240,7 @@ func Cycle(ctx context.Context, o CycleOptions) error {
 		logf("cycle: generation %d: %s done in %s\n", gen, phase, time.Since(t0).Round(100*time.Millisecond))
 		if next == phaseGen && phase == phaseReport {
 			finished++
-			*st = cycleState{Generation: st.Generation + 1, Phase: phaseGen, Best: st.Best, K: st.K, Seen: st.Seen}
+			*st = cycleState{Generation: st.Generation + 1, Phase: phaseGen, Best: st.Best, K: st.K, Seen: st.Seen, BestDefault: st.BestDefault}
 		} else {
 			st.Phase = next
 		}
@@ -256,7 +274,9 @@ func runPhase(ctx context.Context, o *CycleOptions, st *cycleState, valRecs []Re
 	case phaseValidate:
 		return phaseMatch, cycleValidate(o, st, cand, valRecs)
 	case phaseMatch:
-		return phaseReport, cycleMatch(ctx, o, st, cand, filepath.Join(gdir, "match.txt"))
+		return phaseDefault, cycleMatch(ctx, o, st, cand, filepath.Join(gdir, "match.txt"))
+	case phaseDefault:
+		return phaseReport, cycleDefault(ctx, o, st, cand, gdir)
 	case phaseReport:
 		return phaseGen, cycleReport(o, st, cand)
 	}
@@ -447,7 +467,8 @@ func cycleValidate(o *CycleOptions, st *cycleState, cand string, valRecs []Recor
 
 // cycleMatch plays the new weights against the best, each game appended
 // to the match file as it ends (a rerun plays only the games missing), and
-// decides.
+// decides on the validation loss and the self-match (the default
+// evaluation's gate comes after, in cycleDefault).
 func cycleMatch(ctx context.Context, o *CycleOptions, st *cycleState, cand, file string) error {
 	st.Played, st.W, st.D, st.L = false, 0, 0, 0
 	better := st.ValAfter < st.ValBefore
@@ -458,43 +479,74 @@ func cycleMatch(ctx context.Context, o *CycleOptions, st *cycleState, cand, file
 		}
 		return nil
 	}
-	done, err := readMatchFile(file)
+	best, nw, err := loadPair(o, st, cand)
 	if err != nil {
 		return err
 	}
+	score, err := playMatchFile(ctx, o, "match", file, o.Games, netEngine(nw), netEngine(best))
+	if err != nil || ctx.Err() != nil {
+		return err
+	}
+	st.Played, st.W, st.D, st.L = true, score.W, score.D, score.L
+	st.Accepted = better && score.Fraction() > 0.5
+	if o.Log != nil {
+		fmt.Fprintf(o.Log, "match: new against best: %s\n", score)
+	}
+	return nil
+}
+
+// matchLimits is a match's limit a move: o.MatchNodes nodes when set,
+// else a byoyomi of o.MoveTime, as usimatch gives (the engine keeps a
+// tenth for a GUI's pipe; a move time would keep 50 ms, a quarter of
+// 200 ms).
+func matchLimits(o *CycleOptions) ai.Limits {
+	if o.MatchNodes > 0 {
+		return ai.Limits{Nodes: o.MatchNodes}
+	}
+	return ai.Limits{Byoyomi: o.MoveTime}
+}
+
+// matchLimitsText names matchLimits for the state file and the log.
+func matchLimitsText(o *CycleOptions) string {
+	if o.MatchNodes > 0 {
+		return fmt.Sprintf("%d nodes", o.MatchNodes)
+	}
+	return fmt.Sprintf("byoyomi %v", o.MoveTime)
+}
+
+// playMatchFile plays games of a (the score's side) against b at the
+// cycle's match limits, each game appended to file as it ends; the games
+// the file already holds count as played, so a rerun plays only the
+// missing ones. It returns the tally of all of them (not complete when
+// ctx ended first).
+func playMatchFile(ctx context.Context, o *CycleOptions, name, file string, games int, a, b func() *ai.Engine) (MatchScore, error) {
+	done, err := readMatchFile(file)
+	if err != nil {
+		return MatchScore{}, err
+	}
 	f, err := os.OpenFile(file, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return err
+		return MatchScore{}, err
 	}
 	defer f.Close()
 	// A line torn by a kill goes, so that the next game starts a line.
 	data, err := io.ReadAll(f)
 	if err != nil {
-		return err
+		return MatchScore{}, err
 	}
 	whole := int64(strings.LastIndexByte(string(data), '\n') + 1)
 	if err := f.Truncate(whole); err != nil {
-		return err
+		return MatchScore{}, err
 	}
 	if _, err := f.Seek(whole, io.SeekStart); err != nil {
-		return err
-	}
-	best, nw, err := loadPair(o, st, cand)
-	if err != nil {
-		return err
-	}
-	// A byoyomi, as usimatch gives: the engine keeps a tenth for a GUI's
-	// pipe (a move time would keep 50 ms, a quarter of 200 ms).
-	lim := ai.Limits{Byoyomi: o.MoveTime}
-	if o.MatchNodes > 0 {
-		lim = ai.Limits{Nodes: o.MatchNodes}
+		return MatchScore{}, err
 	}
 	var tally MatchScore
 	var werr error
 	plies := 0
 	t0 := time.Now()
 	score, err := PlayMatch(ctx, MatchOptions{
-		NewA: netEngine(nw), NewB: netEngine(best), Openings: o.Openings, Games: o.Games, Limits: lim,
+		NewA: a, NewB: b, Openings: o.Openings, Games: games, Limits: matchLimits(o),
 		Workers: o.Workers, Done: done,
 		OnGame: func(g GameResult) {
 			if _, err := fmt.Fprintf(f, "%d %d %d %s\n", g.Index, g.Score, g.Plies, strings.ReplaceAll(g.How, " ", "_")); err != nil && werr == nil {
@@ -503,7 +555,7 @@ func cycleMatch(ctx context.Context, o *CycleOptions, st *cycleState, cand, file
 			tally.Add(g)
 			plies += g.Plies
 			if o.Log != nil && tally.N()%10 == 0 {
-				fmt.Fprintf(o.Log, "match: %d games this run in %s; all so far: %d of %d\n", tally.N(), time.Since(t0).Round(time.Second), len(done)+tally.N(), o.Games)
+				fmt.Fprintf(o.Log, "%s: %d games this run in %s; all so far: %d of %d\n", name, tally.N(), time.Since(t0).Round(time.Second), len(done)+tally.N(), games)
 			}
 		},
 	})
@@ -511,19 +563,17 @@ func cycleMatch(ctx context.Context, o *CycleOptions, st *cycleState, cand, file
 		err = werr
 	}
 	if err != nil || ctx.Err() != nil {
-		return err
+		return score, err
 	}
 	if score.Illegal > 0 {
-		return fmt.Errorf("%d games ended on an illegal move", score.Illegal)
+		return score, fmt.Errorf("%s: %d games ended on an illegal move", name, score.Illegal)
 	}
-	st.Played, st.W, st.D, st.L = true, score.W, score.D, score.L
-	st.Accepted = better && score.Fraction() > 0.5
 	if o.Log != nil {
-		fmt.Fprintf(o.Log, "match: new against best: %s; this run %d games in %s, %.0f plies a game, %.1f s a game a worker\n",
-			score, tally.N(), time.Since(t0).Round(time.Second), float64(plies)/float64(max(tally.N(), 1)),
+		fmt.Fprintf(o.Log, "%s: %s at %s; this run %d games in %s, %.0f plies a game, %.1f s a game a worker\n",
+			name, score, matchLimitsText(o), tally.N(), time.Since(t0).Round(time.Second), float64(plies)/float64(max(tally.N(), 1)),
 			time.Since(t0).Seconds()*float64(o.Workers)/float64(max(tally.N(), 1)))
 	}
-	return f.Sync()
+	return score, f.Sync()
 }
 
 // readMatchFile reads the games of a match file ("index score plies how"
@@ -554,7 +604,7 @@ func readMatchFile(path string) (map[int]GameResult, error) {
 }
 
 // tableHeader heads the generations table (generations.md).
-const tableHeader = "| generation | positions seen in all | validation loss before → after | self-match W-D-L | Elo (95%) | accepted | elapsed |\n|---|---|---|---|---|---|---|\n"
+const tableHeader = "| generation | positions seen in all | validation loss before → after | self-match W-D-L | Elo (95%) | against the default: W-D-L, Elo (95%) | accepted | elapsed |\n|---|---|---|---|---|---|---|---|\n"
 
 // cycleReport counts the generation's positions as seen, copies accepted
 // weights, and appends the generation's row to the table (once, even if
@@ -574,6 +624,11 @@ func cycleReport(o *CycleOptions, st *cycleState, cand string) error {
 			return err
 		}
 		st.Best = filepath.Join(genDir(st.Generation), "candidate.nnue")
+		if st.DefPlayed {
+			// The new best's own figure against the default evaluation
+			// is the one just measured.
+			st.BestDefault = &defaultFigure{Weights: st.Best, Limits: matchLimitsText(o), W: st.DW, D: st.DD, L: st.DL}
+		}
 	}
 	st.Seen += st.Labelled
 	match, elo := "—", "—"
@@ -583,12 +638,16 @@ func cycleReport(o *CycleOptions, st *cycleState, cand string) error {
 		match = fmt.Sprintf("%d-%d-%d", s.W, s.D, s.L)
 		elo = fmt.Sprintf("%+.0f (%+.0f … %+.0f)", e, lo, hi)
 	}
+	def := "—"
+	if st.DefPlayed {
+		def = MatchScore{W: st.DW, D: st.DD, L: st.DL}.String()
+	}
 	yes := "no"
 	if st.Accepted {
 		yes = "yes"
 	}
-	row := fmt.Sprintf("| %d | %d | %.5f → %.5f | %s | %s | %s | %s |\n", st.Generation, st.Seen, st.ValBefore, st.ValAfter,
-		match, elo, yes, (time.Duration(st.Elapsed) * time.Second).Round(time.Second))
+	row := fmt.Sprintf("| %d | %d | %.5f → %.5f | %s | %s | %s | %s | %s |\n", st.Generation, st.Seen, st.ValBefore, st.ValAfter,
+		match, elo, def, yes, (time.Duration(st.Elapsed) * time.Second).Round(time.Second))
 	table := filepath.Join(o.Dir, "generations.md")
 	old, err := os.ReadFile(table)
 	if err != nil && !os.IsNotExist(err) {

@@ -178,7 +178,7 @@ func cycleFixture(t *testing.T, dir string) CycleOptions {
 		Starts: []*game.Position{game.NewStartPosition()}, Openings: ops[:2],
 		Positions: 60, Nodes: 16, RandomProb: 0.2, Teacher: fakeTeacherConfig(t), Depth: 1,
 		Replay: 1, Epochs: 1, LR: 5e-4, Lambda: 1, ScoreScale: 1,
-		Games: 2, MatchNodes: 300, MatchAlways: true, Generations: 1, Workers: 2, Seed: 1,
+		Games: 2, MatchNodes: 300, DefaultGames: 2, MatchAlways: true, Generations: 1, Workers: 2, Seed: 1,
 	}
 }
 
@@ -201,7 +201,7 @@ func readState(t *testing.T, dir string) cycleState {
 // table and its positions counted once.
 func TestCycleResumesAtEachPhase(t *testing.T) {
 	o := cycleFixture(t, t.TempDir())
-	phases := []string{phaseGen, phaseLabel, phaseReplay, phaseTrain, phaseValidate, phaseMatch, phaseReport}
+	phases := []string{phaseGen, phaseLabel, phaseReplay, phaseTrain, phaseValidate, phaseMatch, phaseDefault, phaseReport}
 	pos := filepath.Join(o.Dir, "gen-001", "positions.bin")
 	// With its time already up, a run starts no phase.
 	timed := o
@@ -216,6 +216,7 @@ func TestCycleResumesAtEachPhase(t *testing.T) {
 		t.Fatal("a run out of time generated positions")
 	}
 	matchFile := filepath.Join(o.Dir, "gen-001", "match.txt")
+	bestDefFile := filepath.Join(o.Dir, "gen-001", "default-best.txt")
 	var genBytes []byte
 	for i, ph := range phases {
 		oo := o
@@ -257,6 +258,13 @@ func TestCycleResumesAtEachPhase(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		if ph == phaseMatch {
+			// The best weights' match against the default evaluation cut
+			// short the same way.
+			if err := os.WriteFile(bestDefFile, []byte("0 -1 12 resignation\n1 0"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 		data, err := os.ReadFile(pos)
 		if err != nil {
 			t.Fatal(err)
@@ -279,7 +287,25 @@ func TestCycleResumesAtEachPhase(t *testing.T) {
 	if row := readGenerationOne(t, o.Dir); !strings.Contains(row, fmt.Sprintf("| %d-%d-%d |", tally.W, tally.D, tally.L)) {
 		t.Errorf("row %q, want the match file's %d-%d-%d", row, tally.W, tally.D, tally.L)
 	}
+	bestDef, err := readMatchFile(bestDefFile)
+	if err != nil || len(bestDef) != o.DefaultGames || bestDef[0].Score != -1 || bestDef[0].Plies != 12 {
+		t.Fatalf("the best's default match file holds %v (%v); want game 0 as written and game 1 played", bestDef, err)
+	}
+	newDef, err := readMatchFile(filepath.Join(o.Dir, "gen-001", "default.txt"))
+	if err != nil || len(newDef) != o.DefaultGames {
+		t.Fatalf("the new weights' default match file holds %v (%v); want %d games", newDef, err, o.DefaultGames)
+	}
+	var dtally MatchScore
+	for _, g := range newDef {
+		dtally.Add(g)
+	}
+	if row := readGenerationOne(t, o.Dir); !strings.Contains(row, "| "+dtally.String()+" |") {
+		t.Errorf("row %q, want the default match's %s", row, dtally)
+	}
 	st := readState(t, o.Dir)
+	if st.BestDefault == nil || st.BestDefault.Limits != "300 nodes" {
+		t.Errorf("the state keeps the best's figure against the default as %+v, want one at 300 nodes", st.BestDefault)
+	}
 	if st.Seen != o.Positions {
 		t.Errorf("positions seen %d, want %d", st.Seen, o.Positions)
 	}
@@ -417,5 +443,126 @@ func TestLoadNetNamesBadFile(t *testing.T) {
 	}
 	if _, err := loadNet(path); err == nil || !strings.Contains(err.Error(), path) {
 		t.Fatalf("loadNet of a bad file: %v, want an error naming %s", err, path)
+	}
+}
+
+// TestDefaultGate: a score against the default evaluation below the best
+// weights' by less than the two matches' combined noise passes; one below
+// it by more is refused.
+func TestDefaultGate(t *testing.T) {
+	for _, c := range []struct {
+		best, cand MatchScore
+		pass       bool
+	}{
+		// 0.30 against 0.22: the margin is 1.96·√(0.21/100 + 0.1716/100) = 0.121.
+		{MatchScore{W: 30, L: 70}, MatchScore{W: 22, L: 78}, true},
+		{MatchScore{W: 30, L: 70}, MatchScore{W: 10, L: 90}, false},
+		{MatchScore{W: 30, L: 70}, MatchScore{W: 60, L: 40}, true},
+		// No spread on either side: only an equal score or better passes.
+		{MatchScore{L: 10}, MatchScore{L: 10}, true},
+		{MatchScore{D: 10}, MatchScore{L: 10}, false},
+		// One win in ten is noise; twenty in a hundred against none is not.
+		{MatchScore{W: 1, L: 9}, MatchScore{L: 10}, true},
+		{MatchScore{W: 20, L: 80}, MatchScore{L: 100}, false},
+	} {
+		if got, margin := defaultGate(c.best, c.cand); got != c.pass {
+			t.Errorf("best %s, new %s: pass %v (margin %.3f), want %v", c.best, c.cand, got, margin, c.pass)
+		}
+	}
+	if _, m := defaultGate(MatchScore{W: 30, L: 70}, MatchScore{W: 22, L: 78}); math.Abs(m-0.121) > 0.001 {
+		t.Errorf("margin %.4f, want 0.121", m)
+	}
+}
+
+// writeGames writes a match file of games scoring as given (1, 0, -1).
+func writeGames(t *testing.T, path string, scores ...int) {
+	var b strings.Builder
+	for i, s := range scores {
+		fmt.Fprintf(&b, "%d %d 50 checkmate\n", i, s)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCycleDefaultGateRefusesWeaker: new weights that pass the first gate
+// (a lower validation loss, the self-match won) but score against the
+// default evaluation far below the best weights' own figure are refused
+// by the second gate; with the gate off (no default games) the same
+// weights are accepted. The best's figure is measured once and kept: the
+// next generation plays no match of the best, and a candidate below it by
+// less than the noise is accepted, its figure becoming the best's.
+func TestCycleDefaultGateRefusesWeaker(t *testing.T) {
+	// The matches against the default evaluation are written before they
+	// are played (a resumed match plays only the missing games): the best
+	// weights 4-0-0, the new ones as each case says.
+	run := func(t *testing.T, defaultGames int, newScores ...int) (CycleOptions, cycleState, string) {
+		o := cycleFixture(t, t.TempDir())
+		good, bad := assets.NNUE(), negated(t, assets.NNUE())
+		o.Start, o.Games, o.DefaultGames = bad, 4, defaultGames
+		o.afterPhase = func(g int, phase string) bool {
+			gdir := filepath.Join(o.Dir, genDir(g))
+			switch phase {
+			case phaseTrain:
+				if err := os.WriteFile(filepath.Join(gdir, "candidate.nnue"), good, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			case phaseMatch:
+				writeGames(t, filepath.Join(gdir, "default-best.txt"), 1, 1, 1, 1)
+				writeGames(t, filepath.Join(gdir, "default.txt"), newScores...)
+			}
+			return false
+		}
+		var log bytes.Buffer
+		o.Log = &log
+		if err := Cycle(context.Background(), o); err != nil {
+			t.Fatal(err)
+		}
+		return o, readState(t, o.Dir), log.String()
+	}
+	o, st, log := run(t, 4, -1, -1, -1, -1)
+	row := readGenerationOne(t, o.Dir)
+	if st.Best != "start.nnue" || !strings.Contains(row, "| no |") || !strings.Contains(row, "| 0-0-4, ") || !strings.Contains(log, "the gate refuses") {
+		t.Fatalf("0-0-4 against the default where the best scored 4-0-0: best %s, row %q; want refused by the gate\n%s", st.Best, row, log)
+	}
+	if _, err := os.Stat(filepath.Join(o.Dir, "best.nnue")); err == nil {
+		t.Fatal("refused weights were copied to best.nnue")
+	}
+	if f := st.BestDefault; f == nil || f.Weights != "start.nnue" || f.score() != (MatchScore{W: 4}) {
+		t.Fatalf("the best's figure in the state: %+v, want start.nnue 4-0-0", f)
+	}
+	// Generation 2: the best's figure is kept (its match is not played
+	// again: its file, written anew, would say 4-0-0 too, so the test
+	// looks for the file's absence); 3-0-1 is within the noise of 4-0-0.
+	o.Generations = 1
+	o.afterPhase = func(g int, phase string) bool {
+		gdir := filepath.Join(o.Dir, genDir(g))
+		switch phase {
+		case phaseTrain:
+			if err := os.WriteFile(filepath.Join(gdir, "candidate.nnue"), assets.NNUE(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		case phaseMatch:
+			writeGames(t, filepath.Join(gdir, "default.txt"), 1, 1, 1, -1)
+		}
+		return false
+	}
+	if err := Cycle(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	st = readState(t, o.Dir)
+	if _, err := os.Stat(filepath.Join(o.Dir, "gen-002", "default-best.txt")); err == nil {
+		t.Error("generation 2 measured the best weights against the default again")
+	}
+	want := filepath.Join("gen-002", "candidate.nnue")
+	if f := st.BestDefault; st.Best != want || f == nil || f.Weights != want || f.score() != (MatchScore{W: 3, L: 1}) {
+		t.Fatalf("3-0-1 against the best's 4-0-0: best %s, its figure %+v; want accepted, 3-0-1 the new best's figure", st.Best, f)
+	}
+	// The gate off: the weights refused above are accepted.
+	if _, st, _ := run(t, 0); st.Best != filepath.Join("gen-001", "candidate.nnue") {
+		t.Fatalf("without the default gate: best %s, want the new weights", st.Best)
 	}
 }

@@ -9,7 +9,9 @@
 # accepted) and the generation's labels (to replay in later generations).
 #
 # Sizes (environment): WORKERS 16, POSITIONS 40000 new labelled positions,
-# DEPTH 8, GAMES 100, MOVETIME 200ms, LIMIT 460 s; further arguments go to
+# DEPTH 8, GAMES 100, MOVETIME 200ms, LIMIT 460 s, DEFAULT_GAMES 0 (the
+# match against the default evaluation: its two matches of 100 games take
+# about 5 more minutes on 16 workers); further arguments go to
 # kiki learn cycle. See ai/learn/README.md ("Cycle") for how they were sized.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -23,6 +25,7 @@ DEPTH=${DEPTH:-8}
 GAMES=${GAMES:-100}
 MOVETIME=${MOVETIME:-200ms}
 LIMIT=${LIMIT:-460}
+DEFAULT_GAMES=${DEFAULT_GAMES:-0}
 KIF=""
 [ -d .carry/kif ] && KIF=.carry/kif
 
@@ -36,11 +39,11 @@ mkdir -p "$DIR" "$OUT"
 log="$DIR/cycle.log"
 {
 	echo "# $(date -u +%FT%TZ), $(nproc) cores, kiki sha256 $(sha256sum "$KIKI" | cut -c1-12)"
-	echo "# $KIKI learn cycle --dir $DIR --teacher $TEACHER --workers $WORKERS --positions $POSITIONS --depth $DEPTH --games $GAMES --movetime $MOVETIME --kif '$KIF' --match-always $*"
+	echo "# $KIKI learn cycle --dir $DIR --teacher $TEACHER --workers $WORKERS --positions $POSITIONS --depth $DEPTH --games $GAMES --movetime $MOVETIME --default-games $DEFAULT_GAMES --kif '$KIF' --match-always $*"
 } >>"$log"
 start=$(date +%s)
 run=("$KIKI" learn cycle --dir "$DIR" --teacher "$TEACHER" --workers "$WORKERS" --positions "$POSITIONS"
-	--depth "$DEPTH" --games "$GAMES" --movetime "$MOVETIME" --kif "$KIF" --match-always "$@")
+	--depth "$DEPTH" --games "$GAMES" --movetime "$MOVETIME" --default-games "$DEFAULT_GAMES" --kif "$KIF" --match-always "$@")
 if command -v timeout >/dev/null; then
 	timeout --kill-after=30 "$LIMIT" "${run[@]}" 2>>"$log"
 else

@@ -96,14 +96,23 @@ func eloOf(x float64) float64 {
 // interval: the score's mean with the standard error of the games'
 // scores (wins 1, draws ½, losses 0) times 1.96, each end turned into Elo.
 func (s MatchScore) Elo() (elo, lo, hi float64) {
-	n := float64(s.N())
-	x := s.Fraction()
-	if n == 0 {
+	if s.N() == 0 {
 		return 0, -1000, 1000
 	}
-	v := (float64(s.W)*(1-x)*(1-x) + float64(s.D)*(0.5-x)*(0.5-x) + float64(s.L)*x*x) / n
-	se := math.Sqrt(v / n)
+	x, se := s.Fraction(), s.StdErr()
 	return eloOf(x), eloOf(x - 1.96*se), eloOf(x + 1.96*se)
+}
+
+// StdErr is the standard error of the score's mean: the spread of the
+// games' scores (wins 1, draws ½, losses 0) over √games (0 for no games).
+func (s MatchScore) StdErr() float64 {
+	n := float64(s.N())
+	if n == 0 {
+		return 0
+	}
+	x := s.Fraction()
+	v := (float64(s.W)*(1-x)*(1-x) + float64(s.D)*(0.5-x)*(0.5-x) + float64(s.L)*x*x) / n
+	return math.Sqrt(v / n)
 }
 
 // String is "W-D-L, Elo ±interval".
