@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 	"time"
 
 	"kiki/game"
@@ -63,8 +64,10 @@ type BenchStats struct {
 	Nodes, QNodes      uint64 // all nodes; those in quiescence
 	TTProbes, TTHits   uint64 // main-search table probes and hits
 	Cutoffs, FirstCuts uint64 // beta cutoffs; those on the first move tried
-	// IterNodes[d] is the node count when iteration d completed.
+	// IterNodes[d] is the node count when iteration d completed, and
+	// IterBest[d] the best move it left.
 	IterNodes [maxPly + 1]uint64
+	IterBest  [maxPly + 1]game.Move
 }
 
 func (b *BenchStats) add(o *BenchStats) {
@@ -86,6 +89,61 @@ type BenchResult struct {
 	// EBF is the effective branching factor: the geometric mean over the
 	// positions of nodes(depth) / nodes(depth-1), counting cumulative nodes.
 	EBF float64
+	// Deep is how the iterations went, by depth, over the positions.
+	Deep [maxPly + 1]IterStats
+}
+
+// IterStats is what the iterations of one depth did over the bench's
+// positions: how many completed, their nodes (those of the iteration
+// alone), the geometric mean of their growth over the iteration before,
+// and how many changed the best move.
+type IterStats struct {
+	N       int
+	Nodes   uint64
+	logSum  float64
+	Changed int
+}
+
+// Growth is the iterations' mean growth: nodes(d) / nodes(d-1), both
+// cumulative (the EBF at this depth).
+func (s IterStats) Growth() float64 {
+	if s.N == 0 {
+		return 0
+	}
+	return math.Exp(s.logSum / float64(s.N))
+}
+
+// note adds one position's iterations.
+func (r *BenchResult) note(st *BenchStats, depth int) {
+	for d := 2; d <= depth && d < len(st.IterNodes); d++ {
+		if st.IterNodes[d] == 0 || st.IterNodes[d-1] == 0 {
+			break
+		}
+		it := &r.Deep[d]
+		it.N++
+		it.Nodes += st.IterNodes[d] - st.IterNodes[d-1]
+		if st.IterNodes[d] > st.IterNodes[d-1] {
+			it.logSum += math.Log(float64(st.IterNodes[d]) / float64(st.IterNodes[d-1]))
+		}
+		if st.IterBest[d] != st.IterBest[d-1] {
+			it.Changed++
+		}
+	}
+}
+
+// changedShare is the share of the nodes of iterations from depth from
+// on that went to iterations that changed the best move.
+func (r *BenchResult) changedShare(from int) float64 {
+	var all, changed float64
+	for d := from; d < len(r.Deep); d++ {
+		it := r.Deep[d]
+		if it.N == 0 {
+			continue
+		}
+		all += float64(it.Nodes)
+		changed += float64(it.Nodes) * float64(it.Changed) / float64(it.N)
+	}
+	return changed / max(all, 1)
 }
 
 // NPS is nodes per second of wall-clock time.
@@ -121,6 +179,7 @@ func Bench(positions []string, depth, hashMiB int, eval Evaluator, mate bool, pr
 		res.Time += el
 		res.CPU += processCPU() - c0
 		res.Stats.add(&st)
+		res.note(&st, r.Depth)
 		res.Positions++
 		if d := r.Depth; d >= 2 && st.IterNodes[d-1] > 0 && st.IterNodes[d] > st.IterNodes[d-1] {
 			logSum += math.Log(float64(st.IterNodes[d]) / float64(st.IterNodes[d-1]))
@@ -146,7 +205,28 @@ func (r BenchResult) Report(w io.Writer) {
 	fmt.Fprintf(w, "TT hit rate     %5.1f%%\n", pct(s.TTHits, s.TTProbes))
 	fmt.Fprintf(w, "first-move cuts %5.1f%%\n", pct(s.FirstCuts, s.Cutoffs))
 	fmt.Fprintf(w, "EBF             %5.2f\n", r.EBF)
+	r.reportDepths(w)
 	fmt.Fprintf(w, "time            %.2f s (CPU %.2f s)\n", r.Time.Seconds(), r.CPU.Seconds())
 	fmt.Fprintf(w, "nodes/s         %.0f (per CPU second %.0f)\n", r.NPS(), r.CPUNPS())
 	fmt.Fprintf(w, "nodes           %d\n", s.Nodes)
+}
+
+// reportDepths writes, for the deeper iterations, their growth (the EBF
+// at each depth: does pruning tighten or loosen as the search deepens?)
+// and how many positions' best move they changed, then the share of those
+// iterations' nodes that went to ones that changed it.
+func (r BenchResult) reportDepths(w io.Writer) {
+	from := max(2, r.Depth-5)
+	var growth, changed strings.Builder
+	for d := from; d <= r.Depth && d < len(r.Deep); d++ {
+		it := r.Deep[d]
+		if it.N == 0 {
+			continue
+		}
+		fmt.Fprintf(&growth, " d%d %.2f", d, it.Growth())
+		fmt.Fprintf(&changed, " d%d %d/%d", d, it.Changed, it.N)
+	}
+	fmt.Fprintf(w, "EBF by depth   %s\n", growth.String())
+	fmt.Fprintf(w, "best changed   %s\n", changed.String())
+	fmt.Fprintf(w, "nodes changing %5.1f%% (of the iterations from depth %d)\n", 100*r.changedShare(from), from)
 }

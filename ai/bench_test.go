@@ -36,8 +36,25 @@ func TestBenchRepeatable(t *testing.T) {
 	}
 	var sb strings.Builder
 	a.Report(&sb)
-	if !strings.Contains(sb.String(), "EBF") {
-		t.Fatalf("report lacks EBF:\n%s", sb.String())
+	if !strings.Contains(sb.String(), "EBF") || !strings.Contains(sb.String(), "EBF by depth") || !strings.Contains(sb.String(), "best changed") {
+		t.Fatalf("report lacks EBF or the iterations by depth:\n%s", sb.String())
+	}
+	// The iterations by depth add up: every position completes each depth
+	// to 5, their nodes are part of all the nodes, and a best move changes
+	// at most once an iteration.
+	var iterNodes uint64
+	for d := 2; d <= 5; d++ {
+		it := a.Deep[d]
+		if it.N != len(pos) || it.Changed > it.N || it.Growth() <= 0 {
+			t.Fatalf("depth %d: %+v, growth %.2f", d, it, it.Growth())
+		}
+		iterNodes += it.Nodes
+	}
+	if iterNodes == 0 || iterNodes >= a.Stats.Nodes {
+		t.Fatalf("the iterations from depth 2 hold %d of %d nodes", iterNodes, a.Stats.Nodes)
+	}
+	if sh := a.changedShare(2); sh < 0 || sh > 1 {
+		t.Fatalf("share of nodes in iterations that changed the move: %.2f", sh)
 	}
 }
 

@@ -723,6 +723,7 @@ func (w *worker) iterate(maxDepth int) {
 		}
 		w.completed = depth
 		w.stats.IterNodes[depth] = w.nodes
+		w.stats.IterBest[depth] = w.root[0].move
 		prev = w.root[0].score
 		w.rootBest, w.rootBestScore = w.root[0].move, w.root[0].score
 		if w.id == 0 {
