@@ -31,7 +31,7 @@ func commands() []cli.Command {
 	cs = append(cs, kif.ConvertCommand())
 	cs = append(cs, mate.Commands()...)
 	cs = append(cs, review.Command())
-	cs = append(cs, ai.BenchCommand(), usi.Command(assets.NNUE()), learn.Command(assets.NNUE()), enum.Command())
+	cs = append(cs, ai.BenchCommand(assets.NNUE()), usi.Command(assets.NNUE()), learn.Command(assets.NNUE()), enum.Command())
 	return cs
 }
 

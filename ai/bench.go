@@ -157,14 +157,20 @@ func (r BenchResult) CPUNPS() float64 { return float64(r.Stats.Nodes) / max(r.CP
 // the node count is a signature of the search: it changes exactly when the
 // search's behaviour does. progress, if not nil, gets a line per position.
 func Bench(positions []string, depth, hashMiB int, eval Evaluator, mate bool, progress io.Writer) (BenchResult, error) {
-	res := BenchResult{Depth: depth}
-	logSum, nLog := 0.0, 0
 	e := NewEngine(hashMiB)
-	e.Threads = 1
 	e.MateSearch = mate
 	if eval != nil {
 		e.Eval = eval
 	}
+	return BenchEngine(positions, depth, e, progress)
+}
+
+// BenchEngine is Bench with an engine set up by the caller (the learned
+// evaluation's, say); it searches on one thread.
+func BenchEngine(positions []string, depth int, e *Engine, progress io.Writer) (BenchResult, error) {
+	res := BenchResult{Depth: depth}
+	logSum, nLog := 0.0, 0
+	e.Threads = 1
 	for i, sfen := range positions {
 		p, err := game.ParseSFEN(sfen)
 		if err != nil {

@@ -234,6 +234,16 @@ func evalNoise(h uint64, limit int) int {
 	return (t - 65535) * limit / 65535
 }
 
+// prepareNet has the learned evaluator hold this node's accumulators
+// before its children are searched, when the evaluation did not compute
+// them (it came from the table, or the side to move is in check): each
+// child then costs its move's few rows, not a full refresh.
+func (w *worker) prepareNet() {
+	if w.nn != nil {
+		w.nn.Prepare(w.pos)
+	}
+}
+
 // staticEval is the static evaluation: the learned one when the engine
 // has a net, else the evaluator's, from the cache when it holds it.
 func (w *worker) staticEval() int {
@@ -469,6 +479,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 	w.stack[ply].eval = eval
+	w.prepareNet()
 	// improving: the evaluation has risen since this side's last move (or
 	// that one was in check, when there is nothing to compare). Pruning
 	// trusts a position going the right way more.
@@ -929,6 +940,7 @@ func (w *worker) qsearch(alpha, beta, ply, qdepth int) int {
 		}
 		alpha = max(alpha, best)
 	}
+	w.prepareNet()
 	ml := w.moveList(ply)
 	if inCheck {
 		p.LegalMoves(ml)

@@ -36,6 +36,11 @@ func (e *Evaluator) Evaluate(p *game.Position) int {
 	return e.net.output(&ent.acc[s], &ent.acc[s.Opp()])
 }
 
+// Prepare computes p's accumulators, if they are not held yet, without
+// the output: its children's evaluations then update them by their
+// moves' rows instead of computing them afresh.
+func (e *Evaluator) Prepare(p *game.Position) { e.entry(p) }
+
 // EvaluateFull computes the evaluation of p from scratch (the reference the
 // incremental path is tested against).
 func (n *Net) EvaluateFull(p *game.Position) int {

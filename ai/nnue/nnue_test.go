@@ -287,3 +287,31 @@ func BenchmarkEvaluateFull(b *testing.B) {
 		net.EvaluateFull(p)
 	}
 }
+
+// Prepare leaves a position's accumulators to its children: after it,
+// a child's evaluation is an update by its move's rows, not a refresh,
+// and equals the full computation.
+func TestPrepareLetsChildrenUpdate(t *testing.T) {
+	net := randomNet(3)
+	p := game.NewStartPosition()
+	ev := net.NewEvaluator()
+	ev.Prepare(p)
+	if ev.Refreshes != 1 || ev.Updates != 0 {
+		t.Fatalf("Prepare: %d refreshes, %d updates", ev.Refreshes, ev.Updates)
+	}
+	var ml game.MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Slice() {
+		if m.Piece().Type() == game.King {
+			continue // a king's move refreshes its own side, by design
+		}
+		p.DoMove(m)
+		if got, want := ev.Evaluate(p), net.EvaluateFull(p); got != want {
+			t.Fatalf("after %s: %d, full %d", m.USI(), got, want)
+		}
+		p.UndoMove()
+	}
+	if ev.Refreshes != 1 || ev.Updates == 0 {
+		t.Fatalf("children of a prepared position: %d refreshes, %d updates", ev.Refreshes, ev.Updates)
+	}
+}
