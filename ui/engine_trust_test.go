@@ -259,6 +259,9 @@ func TestResumeEngineGone(t *testing.T) {
 		t.Fatalf("the person's move for 後手: ply %d %v (%q)", m.s.node.Ply, m.s.node.Move, m.message)
 	}
 	// The other answer: choose the players again, from this position.
+	// The first model's recovery writes, still on their way from its
+	// commands, must not land on the files put back.
+	stopRecovery(m)
 	for f, data := range kept {
 		if err := os.WriteFile(f, data, 0o600); err != nil {
 			t.Fatal(err)
