@@ -134,6 +134,7 @@ func (m *Model) onQuestionAnswer(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		m.onLessonSquares(msg)
 	case discardThenMsg:
 		m.dropRecovery()
+		m.discarded = markDiscard(m.s)
 		cmd, _ = m.onAnswer(msg.then)
 	case saveAsMsg:
 		cmd = m.saveAs(msg.path, msg.then)

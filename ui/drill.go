@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -100,8 +101,11 @@ func (m *Model) mistakesMenu() tea.Cmd {
 	if len(m.s.rec.MainMoves()) >= 2 && (!m.s.playing || m.s.end.over) {
 		names := m.s.sideNames()
 		for c := game.Black; c <= game.White; c++ {
-			who, _ := m.s.rec.Get(names[c])
-			cs = append(cs, widget.Opt([]string{"b", "w"}[c], fmt.Sprintf(m.tr("dr.add"), names[c], who), mistakesAskMsg{side: c}))
+			side := names[c]
+			if who, _ := m.s.rec.Get(names[c]); strings.TrimSpace(who) != "" {
+				side += " " + m.playerName(strings.TrimSpace(who))
+			}
+			cs = append(cs, widget.Opt([]string{"b", "w"}[c], fmt.Sprintf(m.tr("dr.add"), side), mistakesAskMsg{side: c}))
 		}
 	}
 	if m.review.running {

@@ -5,6 +5,7 @@ package ui
 // files, and what a format would lose.
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -42,9 +43,10 @@ func (s *session) unsaved() bool {
 // confirmReplace acts on action, an action that replaces the record or
 // the game on screen (new game, open, edit, play from here), at once when
 // nothing would be lost, and otherwise asks first: save first, discard,
-// or cancel. what names the action in the question.
+// or cancel. what names the action in the question. A record the player
+// chose to discard, unchanged since, is not asked about again.
 func (m *Model) confirmReplace(what string, action tea.Msg) tea.Cmd {
-	if !m.unsaved() {
+	if !m.unsaved() || m.discarded.holds(m.s) {
 		cmd, _ := m.onAnswer(action)
 		return cmd
 	}
@@ -54,6 +56,31 @@ func (m *Model) confirmReplace(what string, action tea.Msg) tea.Cmd {
 		widget.Opt("esc", m.tr("ask.cancel"), nil),
 	}}
 	return nil
+}
+
+// discardMark is a record the player chose to discard, as it was then:
+// one step on the way to replacing it (o, then a game of the library)
+// asks once. Any change since, or another record, asks again.
+type discardMark struct {
+	s    *session
+	data []byte
+}
+
+func markDiscard(s *session) discardMark {
+	data, err := kif.Encode(s.rec, kif.FormatKIFU)
+	if err != nil {
+		return discardMark{}
+	}
+	return discardMark{s: s, data: data}
+}
+
+// holds reports whether s is the record discarded, unchanged since.
+func (d discardMark) holds(s *session) bool {
+	if d.s == nil || d.s != s {
+		return false
+	}
+	data, err := kif.Encode(s.rec, kif.FormatKIFU)
+	return err == nil && bytes.Equal(data, d.data)
 }
 
 // saveThen saves the record (asking for a file name when it has none, or

@@ -427,3 +427,44 @@ func BenchmarkLibraryShow10000(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// A record discarded on the way to the library is not asked about again
+// when a game of the library is opened: o, discard, the library, Enter.
+// A change made after the discard asks again.
+func TestLibraryAfterDiscardAsksOnce(t *testing.T) {
+	dir := t.TempDir()
+	copyRecords(t, "kif", dir)
+	o := testOptions()
+	o.DataDir = t.TempDir()
+	o.Dir = dir
+	m := newTestModel(o)
+	press(m, ":", "7g7f", "enter", "o")
+	if _, ok := m.dialog.(*widget.Choice); !ok {
+		t.Fatalf("o over a changed record: %T, want the question", m.dialog)
+	}
+	press(m, "d")
+	if _, ok := m.dialog.(*openDialog); !ok {
+		t.Fatalf("discard: %T, want the open dialog", m.dialog)
+	}
+	m.dialog = nil
+	m.onLibraryMsg(openLibraryMsg{dir})
+	loadLibrary(t, m)
+	press(m, "enter")
+	if m.libraryShown() || m.dialog != nil {
+		t.Fatalf("Enter after discard asks again (dialog %T, library shown %v)", m.dialog, m.libraryShown())
+	}
+
+	m = newTestModel(o)
+	press(m, ":", "7g7f", "enter", "o", "d", "esc")
+	if !m.s.unsaved() || m.dialog != nil || m.s.node.Ply != 1 {
+		t.Fatalf("a move, o, discard, esc: unsaved %v, dialog %T, ply %d", m.s.unsaved(), m.dialog, m.s.node.Ply)
+	}
+	press(m, "o")
+	if _, ok := m.dialog.(*openDialog); !ok {
+		t.Fatalf("o again, the record as discarded: %T, want the open dialog", m.dialog)
+	}
+	press(m, "esc", ":", "3c3d", "enter", "o")
+	if _, ok := m.dialog.(*widget.Choice); !ok || m.s.node.Ply != 2 {
+		t.Errorf("o after a change made since the discard: %T, want the question", m.dialog)
+	}
+}

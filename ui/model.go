@@ -123,10 +123,14 @@ type Model struct {
 	quitting   bool
 	ticking    bool // a clock tick is on its way
 	recovery   recoveryState
-	hideEval   bool
-	ext        extState
-	hint       hintState // the last hint, for the board to highlight
-	lang       Lang
+	// discarded is the record the player last chose to discard, so that
+	// the choice that follows (the open dialog, then the library's game)
+	// does not ask again.
+	discarded discardMark
+	hideEval  bool
+	ext       extState
+	hint      hintState // the last hint, for the board to highlight
+	lang      Lang
 
 	// cands is the analysis's candidate moves (MultiPV).
 	cands candidateState

@@ -3,6 +3,7 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -209,5 +210,32 @@ func TestRoomTextsWrapNotCut(t *testing.T) {
 	flat := strings.Join(strings.Fields(stripANSI(m.View())), " ")
 	if why == "" || !strings.Contains(flat, strings.Join(strings.Fields(why), " ")) {
 		t.Errorf("why %q is not whole on the screen:\n%s", why, stripANSI(m.View()))
+	}
+}
+
+// T names a side's player as the board does: a record's 人間 is "person"
+// on an English screen, and a side with no name is the side alone.
+func TestMistakesMenuNamesPlayersAsTheBoard(t *testing.T) {
+	o := testOptions()
+	o.DataDir = t.TempDir()
+	m := New(o)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m.s = handGame(t)
+	m.s.rec.Set("先手", "人間")
+	m.s.rec.Set("後手", " ")
+	press(m, "T")
+	d, ok := m.dialog.(*widget.Choice)
+	if !ok {
+		t.Fatalf("T opens %T", m.dialog)
+	}
+	var labels []string
+	for _, o := range d.Options {
+		labels = append(labels, o.Label)
+	}
+	want := []string{"add the mistakes of 先手 person", "add the mistakes of 後手"}
+	for _, w := range want {
+		if !slices.Contains(labels, w) {
+			t.Errorf("T offers %q, want %q among them", labels, w)
+		}
 	}
 }

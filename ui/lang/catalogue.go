@@ -565,7 +565,7 @@ var catalogue = map[string][2]string{
 	"dr.noData":    {"no data folder: problems from your games cannot be kept", "データフォルダがないため、対局からの問題を保存できません"},
 	"dr.menu":      {"problems from your games: %d kept, %d due now", "自分の対局からの問題: %d 問 (いま出題 %d 問)"},
 	"dr.practise":  {"practise them", "解く"},
-	"dr.add":       {"add the mistakes of %s %s", "%s %s の悪手を問題にする"},
+	"dr.add":       {"add the mistakes of %s", "%s の悪手を問題にする"},
 	"dr.running":   {"a review of a game for problems is running", "問題づくりのための棋譜解析中です"},
 	"dr.stop":      {"stop it", "止める"},
 	"dr.cancel":    {"cancel", "キャンセル"},
