@@ -108,10 +108,30 @@ type cycleState struct {
 	DefPlayed  bool    // the match against the default evaluation was played
 	Accepted   bool    // decided in the match phase, then the default phase
 	Elapsed    float64 // seconds spent on this generation so far
+	// GameSeed is the seed of the run's self-play (a generation adds its
+	// number), fixed when the run starts. It mixes in SeenBefore, so a run
+	// that starts from the same weights as the one before it, when that
+	// run's generations were refused, plays new games instead of the
+	// same ones again. 0 (a run started before it was kept): Seed alone.
+	GameSeed uint64 `json:",omitempty"`
 	// BestDefault is the best weights' own figure against the default
 	// evaluation, measured once and kept across generations (nil: not
 	// measured yet).
 	BestDefault *defaultFigure `json:",omitempty"`
+}
+
+// gameSeed is a new run's self-play seed: the same as before SeenBefore
+// was mixed in when it is 0, so earlier runs' games stay as they were.
+func gameSeed(seed uint64, seenBefore int) uint64 {
+	return seed*1000003 + uint64(seenBefore)*0x9e3779b97f4a7c15
+}
+
+// gameSeed is the run's self-play seed (see GameSeed).
+func (s *cycleState) gameSeed(seed uint64) uint64 {
+	if s.GameSeed != 0 {
+		return s.GameSeed
+	}
+	return gameSeed(seed, 0)
 }
 
 // ErrStopped says a run stopped before its generations were done (its
@@ -154,7 +174,8 @@ func loadCycleState(o *CycleOptions) (*cycleState, error) {
 	if k <= 0 {
 		k = 600
 	}
-	s := &cycleState{Generation: 1, Phase: phaseGen, Best: "start.nnue", K: k, Seen: o.SeenBefore}
+	s := &cycleState{Generation: 1, Phase: phaseGen, Best: "start.nnue", K: k, Seen: o.SeenBefore,
+		GameSeed: gameSeed(o.Seed, o.SeenBefore)}
 	return s, s.save(o.Dir)
 }
 
@@ -307,7 +328,7 @@ func cycleGen(ctx context.Context, o *CycleOptions, st *cycleState, pos string, 
 	}
 	return Generate(ctx, GenOptions{
 		Out: pos, Starts: o.Starts, Nodes: o.Nodes, RandomMoves: 6, RandomProb: o.RandomProb, MaxPlies: 320,
-		Positions: st.GenTarget, Seed: o.Seed*1000003 + uint64(st.Generation), Workers: o.Workers,
+		Positions: st.GenTarget, Seed: st.gameSeed(o.Seed) + uint64(st.Generation), Workers: o.Workers,
 		Exclude: exclude, NewEngine: netEngine(net), Log: o.Log,
 	})
 }

@@ -566,3 +566,39 @@ func TestCycleDefaultGateRefusesWeaker(t *testing.T) {
 		t.Fatalf("without the default gate: best %s, want the new weights", st.Best)
 	}
 }
+
+// TestCycleNewRunPlaysNewGames: a run that starts from the same weights
+// as the one before it (whose generations were all refused) must not play
+// that run's games again, or its "new" positions are the old ones: the
+// self-play seed mixes in the positions seen before the run. A run
+// started before the seed was kept in the state keeps its old games.
+func TestCycleNewRunPlaysNewGames(t *testing.T) {
+	dir := t.TempDir()
+	base := cycleFixture(t, dir)
+	base.Workers = 1
+	positions := func(name string, seen int) []byte {
+		o := base
+		o.Dir = filepath.Join(dir, name)
+		o.SeenBefore = seen
+		o.afterPhase = func(gen int, phase string) bool { return phase == phaseGen }
+		if err := Cycle(context.Background(), o); !errors.Is(err, ErrStopped) {
+			t.Fatalf("%s: %v, want ErrStopped after gen", name, err)
+		}
+		data, err := os.ReadFile(filepath.Join(o.Dir, "gen-001", "positions.bin"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	first, again, next := positions("first", 0), positions("again", 0), positions("next", 60)
+	if !bytes.Equal(first, again) {
+		t.Fatal("two runs with the same seed and count before them played different games")
+	}
+	if bytes.Equal(first, next) {
+		t.Fatal("a run with 60 positions seen before it played the same games as the run before")
+	}
+	old := cycleState{Generation: 1}
+	if old.gameSeed(7) != 7*1000003 {
+		t.Fatalf("a state without GameSeed: seed %d, want the old %d", old.gameSeed(7), 7*1000003)
+	}
+}
