@@ -403,7 +403,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 	movetime := fs.Duration("movetime", 200*time.Millisecond, "the matches' time a move (a byoyomi, as usimatch's --byoyomi), when --match-nodes is 0")
 	matchNodes := fs.Uint64("match-nodes", 0, "the matches' nodes a move instead of --movetime (a result the machine's load cannot tilt: use it on a shared machine)")
 	defaultGames := fs.Int("default-games", 100, "games of the second gate's match, new weights (and once the best) against the default evaluation (0: no such match or gate)")
-	seenBefore := fs.Int("seen-before", 0, "positions seen by the start weights' generations: a new run's count starts there")
+	seenBefore := fs.Int("seen-before", 0, "positions seen by the start weights' generations: a new run's count starts there, and its self-play seed mixes it in (a run from the same weights with the same count replays the same games)")
 	matchAlways := fs.Bool("match-always", false, "play the matches even when an earlier gate (the validation loss, the self-match) already refuses the new weights")
 	generations := fs.Int("generations", 1, "generations to finish in this call (a resumed one counts)")
 	hours := fs.Float64("hours", 0, "start no new phase after this many hours (0: no limit)")

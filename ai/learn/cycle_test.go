@@ -597,6 +597,9 @@ func TestCycleNewRunPlaysNewGames(t *testing.T) {
 	if bytes.Equal(first, next) {
 		t.Fatal("a run with 60 positions seen before it played the same games as the run before")
 	}
+	if st := readState(t, filepath.Join(dir, "next")); st.GameSeed != gameSeed(base.Seed, 60) {
+		t.Fatalf("the run's state keeps seed %d, want %d (a resumed run must play its own games)", st.GameSeed, gameSeed(base.Seed, 60))
+	}
 	old := cycleState{Generation: 1}
 	if old.gameSeed(7) != 7*1000003 {
 		t.Fatalf("a state without GameSeed: seed %d, want the old %d", old.gameSeed(7), 7*1000003)
