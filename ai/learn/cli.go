@@ -395,6 +395,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 	nodes := fs.Uint64("nodes", 1000, "gen: the search's nodes a move in self-play")
 	randomProb := fs.Float64("random-prob", 0.1, "gen: chance of a random legal move at each ply (besides up to 6 at the start)")
 	replay := fs.Float64("replay", 1, "positions of earlier generations replayed per new one")
+	replayFrom := fs.String("replay-from", "", "comma-separated files of labelled positions (other runs' labels.bin) that join the replay pool")
 	epochs := fs.Int("epochs", 3, "training epochs a generation")
 	lr := fs.Float64("lr", 5e-4, "Adam learning rate")
 	lambda := fs.Float64("lambda", 1, "weight of the teacher's score against the game result in the target (0..1)")
@@ -448,7 +449,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 	err = Cycle(ctx, CycleOptions{
 		Dir: *dir, AcceptTo: *acceptTo, Start: start, Valset: *valset, Starts: starts, Openings: ops,
 		Positions: *positions, Nodes: *nodes, RandomProb: *randomProb, Teacher: usi.ClientConfig{Path: enginePath(*teacher)}, Depth: *depth,
-		Replay: *replay, Epochs: *epochs, LR: *lr, Lambda: *lambda, ScoreScale: *scoreScale,
+		Replay: *replay, ReplayFrom: splitList(*replayFrom), Epochs: *epochs, LR: *lr, Lambda: *lambda, ScoreScale: *scoreScale,
 		Games: *games, MoveTime: *movetime, MatchNodes: *matchNodes, DefaultGames: *defaultGames, MatchAlways: *matchAlways, SeenBefore: *seenBefore,
 		Generations: *generations, Hours: time.Duration(*hours * float64(time.Hour)), Workers: workersOr(*workers), Seed: *seed,
 		Log: stderr, Out: stdout,
@@ -482,4 +483,15 @@ func enginePath(path string) string {
 		return abs
 	}
 	return path
+}
+
+// splitList splits a comma-separated flag value, leaving out empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -47,6 +47,10 @@ type CycleOptions struct {
 	LR         float64
 	Lambda     float64
 	ScoreScale float64 // kiki centipawns per teacher centipawn
+	// ReplayFrom names more files of labelled positions (another run's
+	// labels.bin) that join the replay pool, so that a new run learns
+	// from what earlier runs on this machine labelled too.
+	ReplayFrom []string
 
 	Games    int
 	MoveTime time.Duration // the match's byoyomi a move
@@ -388,8 +392,8 @@ func countRecords(path string) (int, error) {
 }
 
 // cycleReplay writes a sample of the earlier generations' labelled
-// positions, o.Replay times as many as this generation's new ones, chosen
-// by the run's seed and the generation.
+// positions (and those of o.ReplayFrom), o.Replay times as many as this
+// generation's new ones, chosen by the run's seed and the generation.
 func cycleReplay(o *CycleOptions, st *cycleState, replay string) error {
 	var pool []byte
 	for g := 1; g < st.Generation; g++ {
@@ -401,6 +405,18 @@ func cycleReplay(o *CycleOptions, st *cycleState, replay string) error {
 			return err
 		}
 		pool = append(pool, data[:len(data)/RecordSize*RecordSize]...)
+	}
+	for _, f := range o.ReplayFrom {
+		// A file the user named must be there: a typo would otherwise
+		// train a generation on less than asked, silently.
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return fmt.Errorf("--replay-from: %w", err)
+		}
+		if len(data)%RecordSize != 0 {
+			return fmt.Errorf("--replay-from: %s: %d bytes, not a whole number of %d-byte records", f, len(data), RecordSize)
+		}
+		pool = append(pool, data...)
 	}
 	n := len(pool) / RecordSize
 	want := min(int(math.Round(o.Replay*float64(st.Labelled))), n)

@@ -605,3 +605,70 @@ func TestCycleNewRunPlaysNewGames(t *testing.T) {
 		t.Fatalf("a state without GameSeed: seed %d, want the old %d", old.gameSeed(7), 7*1000003)
 	}
 }
+
+// TestCycleReplayFrom checks that another run's labels join the replay
+// pool, and that a named file that is missing or cut short is an error.
+func TestCycleReplayFrom(t *testing.T) {
+	dir := t.TempDir()
+	mkRecords := func(name string, n int, tag byte) string {
+		data := make([]byte, n*RecordSize)
+		for i := range n {
+			data[i*RecordSize] = tag
+			data[i*RecordSize+1] = byte(i)
+		}
+		f := filepath.Join(dir, name)
+		if err := os.WriteFile(f, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	g1 := filepath.Join(dir, "run", genDir(1))
+	if err := os.MkdirAll(g1, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(mkRecords("own.bin", 10, 'a'), filepath.Join(g1, "labels.bin")); err != nil {
+		t.Fatal(err)
+	}
+	other := mkRecords("other.bin", 30, 'b')
+	st := &cycleState{Generation: 2, Labelled: 20}
+	count := func(o *CycleOptions) map[byte]int {
+		t.Helper()
+		out := filepath.Join(dir, "replay.bin")
+		if err := cycleReplay(o, st, out); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tags := map[byte]int{}
+		for i := 0; i < len(data); i += RecordSize {
+			tags[data[i]]++
+		}
+		return tags
+	}
+	o := &CycleOptions{Dir: filepath.Join(dir, "run"), Replay: 2, Seed: 3}
+	if got := count(o); got['a'] != 10 || got['b'] != 0 {
+		t.Fatalf("without --replay-from: %v, want the run's own 10", got)
+	}
+	o.ReplayFrom = []string{other}
+	if got := count(o); got['a']+got['b'] != 40 || got['b'] == 0 {
+		t.Fatalf("with --replay-from: %v, want 40 drawn from both", got)
+	}
+	o.Replay = 10
+	if got := count(o); got['a'] != 10 || got['b'] != 30 {
+		t.Fatalf("a replay larger than the pool: %v, want all 40", got)
+	}
+	o.ReplayFrom = []string{filepath.Join(dir, "missing.bin")}
+	if err := cycleReplay(o, st, filepath.Join(dir, "replay.bin")); err == nil {
+		t.Fatal("a missing --replay-from file was not an error")
+	}
+	short := filepath.Join(dir, "short.bin")
+	if err := os.WriteFile(short, make([]byte, RecordSize+5), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o.ReplayFrom = []string{short}
+	if err := cycleReplay(o, st, filepath.Join(dir, "replay.bin")); err == nil || !strings.Contains(err.Error(), "whole number") {
+		t.Fatalf("a cut file: %v, want an error naming it", err)
+	}
+}
