@@ -47,6 +47,10 @@ type CycleOptions struct {
 	LR         float64
 	Lambda     float64
 	ScoreScale float64 // kiki centipawns per teacher centipawn
+	// ScoreOffset is subtracted from every label after ScoreScale, in
+	// training and validation alike: the teacher's bonus for the side to
+	// move, which a static evaluation must not learn (see README.md).
+	ScoreOffset int
 	// ReplayFrom names more files of labelled positions (another run's
 	// labels.bin) that join the replay pool, so that a new run learns
 	// from what earlier runs on this machine labelled too.
@@ -445,7 +449,7 @@ func cycleTrain(ctx context.Context, o *CycleOptions, st *cycleState, labels, re
 	}
 	err := Train(ctx, TrainOptions{
 		Data: data, Out: cand, Checkpoint: ckpt, Resume: true, From: filepath.Join(o.Dir, st.Best),
-		Epochs: epochs, LR: o.LR, Lambda: o.Lambda, ScoreScale: o.ScoreScale, Seed: o.Seed + uint64(st.Generation), Log: o.Log,
+		Epochs: epochs, LR: o.LR, Lambda: o.Lambda, ScoreScale: o.ScoreScale, ScoreOffset: o.ScoreOffset, Seed: o.Seed + uint64(st.Generation), Log: o.Log,
 	})
 	if err != nil || ctx.Err() != nil {
 		return err
@@ -465,13 +469,14 @@ func cycleTrain(ctx context.Context, o *CycleOptions, st *cycleState, labels, re
 // ValidationLoss is the mean cross-entropy of net's win probability
 // (sigmoid of its score / k) against each record's target,
 // λ·sigmoid(score × scoreScale / k) + (1−λ)·result, as training measures it.
-func ValidationLoss(net *nnue.Net, recs []Record, k, lambda, scoreScale float64) float64 {
+func ValidationLoss(net *nnue.Net, recs []Record, k, lambda, scoreScale float64, scoreOffset int) float64 {
 	sum := 0.0
 	for i := range recs {
 		r := &recs[i]
 		b := nnue.NewBoard(&r.Board, r.Hands)
 		v := net.EvaluateBoard(&b, r.Side)
-		t := lambda*sigmoid(float64(r.Score)*scoreScale/k) + (1-lambda)*float64(r.Result+1)/2
+		score := math.Round(float64(r.Score)*scoreScale) - float64(scoreOffset)
+		t := lambda*sigmoid(score/k) + (1-lambda)*float64(r.Result+1)/2
 		sum += crossEntropy(sigmoid(float64(v)/k), t)
 	}
 	return sum / float64(max(len(recs), 1))
@@ -494,8 +499,8 @@ func cycleValidate(o *CycleOptions, st *cycleState, cand string, valRecs []Recor
 	if err != nil {
 		return err
 	}
-	st.ValBefore = ValidationLoss(best, valRecs, st.K, o.Lambda, o.ScoreScale)
-	st.ValAfter = ValidationLoss(nw, valRecs, st.K, o.Lambda, o.ScoreScale)
+	st.ValBefore = ValidationLoss(best, valRecs, st.K, o.Lambda, o.ScoreScale, o.ScoreOffset)
+	st.ValAfter = ValidationLoss(nw, valRecs, st.K, o.Lambda, o.ScoreScale, o.ScoreOffset)
 	if o.Log != nil {
 		fmt.Fprintf(o.Log, "validate: %d positions: loss %.5f (best) → %.5f (new)\n", len(valRecs), st.ValBefore, st.ValAfter)
 	}

@@ -672,3 +672,31 @@ func TestCycleReplayFrom(t *testing.T) {
 		t.Fatalf("a cut file: %v, want an error naming it", err)
 	}
 }
+
+// TestValidationLossOffset: labels that are only the teacher's bonus for
+// the side to move (here 200 cp everywhere) are fitted exactly by a
+// network that sees no difference between the sides (a zero network) once
+// the bonus is taken off as --score-offset says, and not without: its
+// loss is then above the labels' own floor (their entropy).
+func TestValidationLossOffset(t *testing.T) {
+	recs := make([]Record, 8)
+	for i := range recs {
+		recs[i] = NewRecord(game.NewStartPosition())
+		recs[i].Score = 200
+	}
+	zero := nnue.NewNet()
+	floor := func(cp float64) float64 { p := sigmoid(cp / 600); return crossEntropy(p, p) }
+	if got := ValidationLoss(zero, recs, 600, 1, 1, 200) - floor(0); math.Abs(got) > 1e-9 {
+		t.Errorf("loss with the bonus taken off: %.6f over the floor, want 0", got)
+	}
+	if got := ValidationLoss(zero, recs, 600, 1, 1, 0) - floor(200); got < 1e-3 {
+		t.Errorf("loss with the bonus left in: %.6f over the floor, want more: the offset does nothing", got)
+	}
+	// The scale applies first: 100 teacher cp at 2x is the 200 cp taken off.
+	for i := range recs {
+		recs[i].Score = 100
+	}
+	if got := ValidationLoss(zero, recs, 600, 1, 2, 200) - floor(0); math.Abs(got) > 1e-9 {
+		t.Errorf("scale then offset: %.6f over the floor, want 0", got)
+	}
+}
