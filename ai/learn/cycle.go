@@ -468,7 +468,8 @@ func cycleTrain(ctx context.Context, o *CycleOptions, st *cycleState, labels, re
 
 // ValidationLoss is the mean cross-entropy of net's win probability
 // (sigmoid of its score / k) against each record's target,
-// λ·sigmoid(score × scoreScale / k) + (1−λ)·result, as training measures it.
+// λ·sigmoid((score × scoreScale − scoreOffset) / k) + (1−λ)·result, as
+// training measures it.
 func ValidationLoss(net *nnue.Net, recs []Record, k, lambda, scoreScale float64, scoreOffset int) float64 {
 	sum := 0.0
 	for i := range recs {

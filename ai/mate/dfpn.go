@@ -62,17 +62,17 @@ type searcher struct {
 	pos      *game.Position
 	attacker game.Color
 
-	nodes    uint64
-	maxNodes uint64
+	nodes     uint64
+	maxNodes  uint64
+	deadline  time.Time
+	ctx       context.Context // ending it stops the search (Unknown)
+	aborted   bool
+	nextCheck uint64
+	onCheck   func() // called every few hundred nodes (progress, cancellation)
 	// lookups and opened count the table's look-ups of children and the
 	// children of the nodes expanded (a test's check that each child is
 	// looked up once an expansion).
 	lookups, opened uint64
-	deadline        time.Time
-	ctx             context.Context // ending it stops the search (Unknown)
-	aborted         bool
-	nextCheck       uint64
-	onCheck         func() // called every few hundred nodes (progress, cancellation)
 
 	// The line's extraction (see Solver.Solve and searcher.line).
 	walkOnly, walked, walkLimits bool
