@@ -84,6 +84,10 @@ var (
 	// pseudoAttacks holds, per side and kind, the attacks on an empty board.
 	pseudoAttacks [2][NumPieceTypes][NumSquares]Bitboard
 	// campBB holds each side's promotion zone; farRanks its far ranks by count.
+	// nearKing holds, per square, the squares from which a stepping
+	// piece (pawn, knight, silver, gold, king, either side's) attacks a
+	// square next to it.
+	nearKing  [NumSquares]Bitboard
 	campBB    [2]Bitboard
 	farRanks  [2][3]Bitboard // [c][n]: the n far ranks of c (n = 1, 2)
 	squareBBs [NumSquares]Bitboard
@@ -171,6 +175,16 @@ func init() {
 				}
 				stepAttacks[c][t][s] = step
 				pseudoAttacks[c][t][s] = all
+			}
+		}
+	}
+	for k := Square(0); k < NumSquares; k++ {
+		for ns := stepAttacks[Black][King][k]; ns.NonZero(); {
+			n := ns.Pop()
+			for c := Black; c <= White; c++ {
+				for _, t := range [...]PieceType{Pawn, Knight, Silver, Gold, King} {
+					nearKing[k] = nearKing[k].Or(stepAttacks[c][t][n])
+				}
 			}
 		}
 	}

@@ -42,16 +42,22 @@ func (p *Position) generateChecks(ml *MoveList, dests Bitboard) {
 	notOwn := own.Not().And(target)
 
 	// Candidate movers: pieces on an origin square of their kind's table,
-	// plus discovered-check candidates.
-	cands := discovered
-	for t := Pawn; t < NumPieceTypes; t++ {
-		if t == King {
-			continue
-		}
-		if b := p.byType[t].And(own); b.NonZero() {
-			cands = cands.Or(b.And(checkTables[us][ek][t].Origins))
-		}
-	}
+	// plus discovered-check candidates. The kinds that move as a gold
+	// share the gold's table (TestGoldKindsShareTheirOrigins), so nine
+	// look-ups cover the thirteen kinds, and none branches: a loop over
+	// the kinds with a test for each was 3.6% of the mate search's
+	// instructions.
+	tab := &checkTables[us][ek]
+	cands := p.byType[Pawn].And(tab[Pawn].Origins).
+		Or(p.byType[Lance].And(tab[Lance].Origins)).
+		Or(p.byType[Knight].And(tab[Knight].Origins)).
+		Or(p.byType[Silver].And(tab[Silver].Origins)).
+		Or(p.golds().And(tab[Gold].Origins)).
+		Or(p.byType[Bishop].And(tab[Bishop].Origins)).
+		Or(p.byType[Rook].And(tab[Rook].Origins)).
+		Or(p.byType[Horse].And(tab[Horse].Origins)).
+		Or(p.byType[Dragon].And(tab[Dragon].Origins)).
+		And(own).Or(discovered)
 	for cands.NonZero() {
 		from := cands.Pop()
 		pc := p.board[from]

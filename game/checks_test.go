@@ -46,3 +46,17 @@ func TestGenerateChecksToDestinations(t *testing.T) {
 		t.Fatal("no check was kept by any mask: nothing tested")
 	}
 }
+
+// TestGoldKindsShareTheirOrigins: generateChecks looks the kinds that
+// move as a gold up in the gold's table only.
+func TestGoldKindsShareTheirOrigins(t *testing.T) {
+	for c := Black; c <= White; c++ {
+		for k := Square(0); k < NumSquares; k++ {
+			for _, kind := range []PieceType{ProPawn, ProLance, ProKnight, ProSilver} {
+				if checkTables[c][k][kind].Origins != checkTables[c][k][Gold].Origins {
+					t.Fatalf("%v king on %v: %v's check origins differ from the gold's", c, k, kind)
+				}
+			}
+		}
+	}
+}

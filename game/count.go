@@ -5,7 +5,7 @@ package game
 // as a move, the way generation would list them. Perft uses it at the
 // last ply; tests prove it equal to the length of LegalMoves.
 func (p *Position) CountLegal() int {
-	us, them := p.side, p.side.Opp()
+	us := p.side
 	ksq := p.kings[us]
 	own := p.byColor[us]
 	n := 0
@@ -14,13 +14,7 @@ func (p *Position) CountLegal() int {
 		target, dropTarget = p.evasionTargets()
 	}
 	if ksq != NoSquare {
-		att := stepAttacks[us][King][ksq].AndNot(own)
-		occ := p.occ.Clear(ksq)
-		for att.NonZero() {
-			if !p.Attacked(them, att.Pop(), occ) {
-				n++
-			}
-		}
+		n += p.kingEscapes(us, ksq, p.occ.Clear(ksq)).Count()
 		if p.checkers.MoreThanOne() {
 			return n
 		}

@@ -103,16 +103,13 @@ func (p *Position) HasLegalMove() bool {
 // quickEvasion answers whether the side to move, in check, has an evasion;
 // ok is false when it cannot tell cheaply.
 func (p *Position) quickEvasion() (has, ok bool) {
-	us, them := p.side, p.side.Opp()
+	us := p.side
 	ksq := p.kings[us]
 	if ksq == NoSquare {
 		return false, false
 	}
-	occ := p.occ.Clear(ksq)
-	for esc := stepAttacks[us][King][ksq].AndNot(p.byColor[us]); esc.NonZero(); {
-		if !p.Attacked(them, esc.Pop(), occ) {
-			return true, true
-		}
+	if p.kingEscapes(us, ksq, p.occ.Clear(ksq)).NonZero() {
+		return true, true
 	}
 	if p.checkers.MoreThanOne() {
 		return false, true
@@ -190,6 +187,18 @@ func (p *Position) generate(ml *MoveList, mode genMode) {
 	quiets := empty.And(target)
 	pinned := p.Pinned(us)
 	pieces := p.byColor[us]
+	if p.checkers.NonZero() {
+		// Only pieces that reach a square ending the check have an
+		// evasion: asking who attacks those few squares skips the
+		// others, in the order the loop below takes them. A defender in
+		// a tsume holds most of the board, and the mate search generates
+		// evasions at every node of its turn.
+		var movers Bitboard
+		for tg := target; tg.NonZero(); {
+			movers = movers.Or(p.AttackersTo(us, tg.Pop(), p.occ))
+		}
+		pieces = pieces.And(movers)
+	}
 	if ksq != NoSquare {
 		pieces = pieces.Clear(ksq)
 	}
@@ -262,13 +271,12 @@ func (p *Position) genKingMoves(ml *MoveList, mode genMode) {
 	case genQuiets:
 		att = att.AndNot(p.byColor[them])
 	}
-	occ := p.occ.Clear(ksq) // a slider's line through the king's old square stays open
+	// (a slider's line through the king's old square stays open)
+	att = att.And(p.kingEscapes(us, ksq, p.occ.Clear(ksq)))
 	pc := p.board[ksq]
 	for att.NonZero() {
 		to := att.Pop()
-		if !p.Attacked(them, to, occ) {
-			ml.add(NewMove(ksq, to, pc, p.board[to], false))
-		}
+		ml.add(NewMove(ksq, to, pc, p.board[to], false))
 	}
 }
 
@@ -347,14 +355,7 @@ func (p *Position) isPawnDropMate(s Square) bool {
 			}
 		}
 	}
-	escapes := stepAttacks[them][King][k].AndNot(p.byColor[them])
-	occ = occ.Clear(k)
-	for escapes.NonZero() {
-		if !p.Attacked(us, escapes.Pop(), occ) {
-			return false
-		}
-	}
-	return true
+	return p.kingEscapes(them, k, occ.Clear(k)).IsZero()
 }
 
 // IsLegal reports whether m is a legal move in this position.

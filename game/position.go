@@ -194,7 +194,45 @@ func (p *Position) doMove(m Move) {
 	p.side = us.Opp()
 	p.boardKey ^= zobSide
 	p.ply++
-	p.checkers = p.computeCheckers()
+	p.checkers = p.checkersAfter(m, us)
+}
+
+// checkersAfter returns the checkers of the side to move after us played
+// m: the moved piece, if it attacks the king, and sliders of ours that m
+// uncovered on the line from the king through the square it left. A valid
+// position never has the side not to move in check (Impossible), so no
+// other piece can: this is computeCheckers' answer without asking every
+// kind about the king's square (TestDoUndoRestoresEverything compares
+// the two after every legal move of its positions).
+func (p *Position) checkersAfter(m Move, us Color) Bitboard {
+	k := p.kings[us.Opp()]
+	if k == NoSquare {
+		return Empty
+	}
+	to := m.To()
+	var c Bitboard
+	if Attacks(p.board[to], to, p.occ).Has(k) {
+		c = squareBBs[to]
+	}
+	if m.IsDrop() {
+		return c
+	}
+	line := lineBB[k][m.From()]
+	if line.IsZero() {
+		return c
+	}
+	own := p.byColor[us]
+	var sliders Bitboard
+	if rooks := p.byType[Rook].Or(p.byType[Dragon]).And(own).And(line); rooks.NonZero() {
+		sliders = RookAttacks(k, p.occ).And(rooks)
+	}
+	if bishops := p.byType[Bishop].Or(p.byType[Horse]).And(own).And(line); bishops.NonZero() {
+		sliders = sliders.Or(BishopAttacks(k, p.occ).And(bishops))
+	}
+	if lances := p.byType[Lance].And(own).And(line); lances.NonZero() {
+		sliders = sliders.Or(LanceAttacks(us.Opp(), k, p.occ).And(lances))
+	}
+	return c.Or(sliders)
 }
 
 // UndoMove takes back the last move made with DoMove.
@@ -295,6 +333,36 @@ func (p *Position) Attacked(c Color, s Square, occ Bitboard) bool {
 	}
 	l := p.byType[Lance].And(own)
 	return l.Intersects(pseudoAttacks[them][Lance][s]) && LanceAttacks(them, s, occ).Intersects(l)
+}
+
+// kingEscapes returns the squares next to side c's king on k that hold
+// none of c's pieces and that no enemy piece attacks with occupancy occ
+// (which should not hold the king, so that a slider's line through k
+// stays open). It gathers what the enemy attacks around the king, piece
+// by piece, instead of asking Attacked about each square: only stepping
+// pieces within reach of the king's neighbours (nearKing) and sliders
+// whose empty-board effect meets them are looked at, and in a tsume the
+// attacker has few pieces. The mate search counts the escapes of every
+// check it makes: asking square by square was 8% of its time.
+func (p *Position) kingEscapes(c Color, k Square, occ Bitboard) Bitboard {
+	esc := stepAttacks[c][King][k].AndNot(p.byColor[c])
+	if esc.IsZero() {
+		return esc
+	}
+	foes := p.byColor[c.Opp()]
+	sliders := p.byType[Lance].Or(p.byType[Bishop]).Or(p.byType[Rook]).Or(p.byType[Horse]).Or(p.byType[Dragon]).And(foes)
+	for near := foes.And(nearKing[k]).AndNot(sliders); near.NonZero(); {
+		s := near.Pop()
+		esc = esc.AndNot(stepAttacks[c.Opp()][p.board[s].Type()][s])
+	}
+	for sliders.NonZero() {
+		s := sliders.Pop()
+		pc := p.board[s]
+		if pseudoAttacks[c.Opp()][pc.Type()][s].Intersects(esc) {
+			esc = esc.AndNot(Attacks(pc, s, occ))
+		}
+	}
+	return esc
 }
 
 // AttacksFrom returns the effect (利き) of the piece on s: every square it

@@ -189,3 +189,35 @@ func TestEachChildLookedUpOnceAnExpansion(t *testing.T) {
 		sv.Close()
 	}
 }
+
+// TestWaitingDropsNumberedWhenWoken: a defender's drop waiting in line
+// behind another gets its first numbers only when it wakes (lazyDrop),
+// so a search numbers fewer children than one that numbers every drop
+// at once, and proves the same mates.
+func TestWaitingDropsNumberedWhenWoken(t *testing.T) {
+	var lazy, eager uint64
+	for _, pr := range loadProblems(t, "medium.tsv")[:12] {
+		p, err := game.ParseSFEN(pr.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, eagerDrops := range []bool{false, true} {
+			sv := New(Options{HashMiB: 16, FirstProofOnly: true})
+			s := sv.newSearcher(context.Background(), p.Clone())
+			s.eagerDrops = eagerDrops
+			if res := s.prove(infDepth); res.pn != 0 {
+				t.Fatalf("medium.tsv:%d (eager %v): not proven (pn %d dn %d)", pr.line, eagerDrops, res.pn, res.dn)
+			}
+			if eagerDrops {
+				eager += s.numbered
+			} else {
+				lazy += s.numbered
+			}
+			sv.Close()
+		}
+	}
+	t.Logf("children numbered: %d lazily, %d with every drop at once", lazy, eager)
+	if lazy >= eager {
+		t.Errorf("%d children numbered with waiting drops left for later, %d with every drop numbered at once", lazy, eager)
+	}
+}
