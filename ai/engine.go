@@ -540,6 +540,10 @@ func (s *search) run(p *game.Position) Result {
 		w.nn = nil
 		if e.Net != nil {
 			w.nn = e.Net.NewEvaluator()
+			// The hand-made evaluation's placement, carried along every
+			// move for it, would go unused: 4% of a learned search's
+			// instructions.
+			w.hand = nil
 		}
 		for _, m := range legal.Slice() {
 			w.root = append(w.root, rootMove{move: m, score: -Infinite, prevScore: -Infinite})

@@ -247,20 +247,23 @@ func (w *worker) prepareNet() {
 // staticEval is the static evaluation: the learned one when the engine
 // has a net, else the evaluator's, from the cache when it holds it.
 func (w *worker) staticEval() int {
-	if w.nn != nil {
-		return w.nn.Evaluate(w.pos)
-	}
 	// Iterative deepening and re-searches evaluate the same positions
-	// again and again; the evaluation is most of a node's cost.
+	// again and again; the evaluation is most of a node's cost. A learned
+	// evaluation answered here leaves its accumulators uncomputed:
+	// prepareNet computes them before the node's children are searched,
+	// and a leaf that stands pat never needs them.
 	key := w.pos.Key()
 	e := &w.evalCache[key&(evalCacheSize-1)]
 	if e.key == key^w.evalSalt && e.flags&evalKnown != 0 {
 		return int(e.v)
 	}
 	var v int
-	if w.hand != nil {
+	switch {
+	case w.nn != nil:
+		v = w.nn.Evaluate(w.pos)
+	case w.hand != nil:
 		v = w.hand.evaluate(w.pos, w.placement())
-	} else {
+	default:
 		v = w.s.eval.Evaluate(w.pos)
 	}
 	if e.key != key^w.evalSalt {

@@ -428,8 +428,8 @@ func chVal(c child, or bool) uint32 {
 	return c.dn
 }
 
-// number gives a child that neither the path nor the table knows its
-// first numbers.
+// number gives its first numbers to a child that neither the path nor
+// the table knows.
 func (s *searcher) number(c *child, or bool, r int) {
 	s.initChild(c, or, r)
 	if s.domBounds && !c.final {
