@@ -12,9 +12,23 @@ type Evaluator struct {
 	net     *Net
 	stack   []entry
 	scratch []int32
+	// views holds, per side and view of its king (bucket and mirror),
+	// the accumulator of the last position computed afresh there, with
+	// that position's pieces and hands: a king move into the view then
+	// costs the rows of what changed since, not a row for every piece
+	// (the "Finny tables" of Stockfish's NNUE). A refresh was 8% of a
+	// learned search's instructions.
+	views [2][2 * NumBuckets]viewCache
 	// Refreshes and Updates count full and incremental accumulator
 	// computations (for measuring the hit rate).
 	Refreshes, Updates uint64
+}
+
+type viewCache struct {
+	ok     bool
+	pieces [game.NumSquares]game.Piece
+	hands  [2]game.Hand
+	acc    [Hidden]int32
 }
 
 type entry struct {
@@ -82,11 +96,60 @@ func (e *Evaluator) entry(p *game.Position) *entry {
 		}
 	}
 	e.Refreshes++
-	b := BoardOf(p)
-	e.net.refresh(&b, game.Black, &ent.acc[game.Black], e.scratch)
-	e.net.refresh(&b, game.White, &ent.acc[game.White], e.scratch)
+	e.refresh(p, game.Black, &ent.acc[game.Black])
+	e.refresh(p, game.White, &ent.acc[game.White])
 	ent.key, ent.ok = key, true
 	return ent
+}
+
+// refresh computes side c's accumulator of p into acc from the cache of
+// its king's view, bringing the cache up to p first.
+func (e *Evaluator) refresh(p *game.Position, c game.Color, acc *[Hidden]int32) {
+	v := newView(c, p.King(c))
+	i := v.bucket() * 2
+	if v.mirror {
+		i++
+	}
+	vc := &e.views[c][i]
+	n := e.net
+	if !vc.ok {
+		b := BoardOf(p)
+		n.refresh(&b, c, &vc.acc, e.scratch)
+		vc.ok, vc.pieces, vc.hands = true, b.Squares, b.Hands
+		*acc = vc.acc
+		return
+	}
+	ownKing := game.NewPiece(c, game.King)
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		was, is := vc.pieces[s], p.PieceAt(s)
+		if was == is {
+			continue
+		}
+		if was != game.NoPiece && was != ownKing {
+			n.subRow(&vc.acc, v.base+v.piece(was, s))
+		}
+		if is != game.NoPiece && is != ownKing {
+			n.addRow(&vc.acc, v.base+v.piece(is, s))
+		}
+		vc.pieces[s] = is
+	}
+	for hc := game.Black; hc <= game.White; hc++ {
+		had, has := vc.hands[hc], p.Hand(hc)
+		if had == has {
+			continue
+		}
+		for t := game.Pawn; t <= game.Gold; t++ {
+			a, b := had.Count(t), has.Count(t)
+			for k := b + 1; k <= a; k++ {
+				n.subRow(&vc.acc, v.base+v.hand(hc, t, k))
+			}
+			for k := a + 1; k <= b; k++ {
+				n.addRow(&vc.acc, v.base+v.hand(hc, t, k))
+			}
+		}
+		vc.hands[hc] = has
+	}
+	*acc = vc.acc
 }
 
 // apply updates the parent's accumulators in ent by move m, which led to p.
@@ -98,8 +161,7 @@ func (e *Evaluator) apply(p *game.Position, ent *entry, m game.Move) {
 	for c := game.Black; c <= game.White; c++ {
 		acc := &ent.acc[c]
 		if !m.IsDrop() && pc.Type() == game.King && mc == c {
-			b := BoardOf(p)
-			n.refresh(&b, c, acc, e.scratch)
+			e.refresh(p, c, acc)
 			continue
 		}
 		v := newView(c, p.King(c))
