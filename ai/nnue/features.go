@@ -8,7 +8,8 @@
 // files 1–5, and the rows are chosen by one of 20 king buckets (the king's
 // file 1–5 times its rank: home, second, third, or further up). A move
 // changes a few features, so the accumulators follow do/undo by adding and
-// subtracting rows; only a king move refreshes its own side's. The side to
+// subtracting rows; only a king move refreshes its own side's, from the
+// last accumulator made for the king's new view. The side to
 // move's accumulator and the other's, clipped to [0, 1], feed one linear
 // output: the score.
 //
