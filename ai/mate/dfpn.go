@@ -317,7 +317,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 		// three; medium.tsv's full solves 28.35M -> 28.64M nodes in 0.94x
 		// the time, the eight long famous problems' first proofs 37.23M ->
 		// 42.02M nodes in 0.95x the CPU time, ミクロコスモス 32.77M ->
-		// 27.48M nodes in 0.71x (with a 1,525-ply line, the published
+		// 27.48M nodes in 0.81x (with a 1,525-ply line, the published
 		// length, where it was 1,533).
 		if !or {
 			wake(ch)
