@@ -8,14 +8,23 @@ package game
 // attack of ours), and only to destinations that attack the king.
 func (p *Position) GenerateChecks(ml *MoveList) { p.generateChecks(ml, Full) }
 
-// generateChecks is GenerateChecks for the destinations in to only (the
-// same moves, in the same order, as filtering all of them would give).
-func (p *Position) generateChecks(ml *MoveList, dests Bitboard) {
+// CountChecks is how many moves GenerateChecks would append, counted
+// without making the list: the mate search asks after every evasion how
+// many checks the attacker has, and needs only the number (a count of
+// each piece's destinations instead of a move built for each was 13%
+// of ミクロコスモス's first proof's time).
+func (p *Position) CountChecks() int { return p.generateChecks(nil, Full) }
+
+// generateChecks is GenerateChecks for the destinations in dests only (the
+// same moves, in the same order, as filtering all of them would give),
+// appended to ml, or only counted where ml is nil. It returns the count.
+func (p *Position) generateChecks(ml *MoveList, dests Bitboard) int {
 	us, them := p.side, p.side.Opp()
 	ek := p.kings[them]
 	if ek == NoSquare {
-		return
+		return 0
 	}
+	n := 0
 	own := p.byColor[us]
 	ksq := p.kings[us]
 
@@ -32,7 +41,11 @@ func (p *Position) generateChecks(ml *MoveList, dests Bitboard) {
 			if h.Has(t) {
 				// A piece dropped where the enemy king, were it that
 				// piece, would attack it gives check.
-				p.addDrops(ml, t, Attacks(NewPiece(them, t), ek, p.occ).And(dropTarget))
+				tg := p.dropSquares(t, Attacks(NewPiece(them, t), ek, p.occ).And(dropTarget))
+				n += tg.Count()
+				if ml != nil {
+					p.addDropsOn(ml, t, tg)
+				}
 			}
 		}
 	}
@@ -69,7 +82,10 @@ func (p *Position) generateChecks(ml *MoveList, dests Bitboard) {
 			for att.NonZero() {
 				to := att.Pop()
 				if !p.Attacked(them, to, occ) {
-					ml.add(NewMove(from, to, pc, p.board[to], false))
+					n++
+					if ml != nil {
+						ml.add(NewMove(from, to, pc, p.board[to], false))
+					}
 				}
 			}
 			continue
@@ -93,18 +109,31 @@ func (p *Position) generateChecks(ml *MoveList, dests Bitboard) {
 			direct = direct.Or(off)
 			directPro = directPro.Or(off)
 		}
-		fromCamp := campBB[us].Has(from)
+		proZone := campBB[us]
+		if campBB[us].Has(from) {
+			proZone = Full
+		}
+		if !canPro {
+			proZone = Bitboard{}
+		}
 		dead := deadBB[us][t]
+		if ml == nil {
+			n += att.And(directPro).And(proZone).Count() + att.And(direct).AndNot(dead).Count()
+			continue
+		}
 		both := att.And(direct.Or(directPro))
 		for both.NonZero() {
 			to := both.Pop()
 			cap := p.board[to]
-			if canPro && directPro.Has(to) && (fromCamp || campBB[us].Has(to)) {
+			if directPro.And(proZone).Has(to) {
 				ml.add(NewMove(from, to, pc, cap, true))
+				n++
 			}
 			if direct.Has(to) && !dead.Has(to) {
 				ml.add(NewMove(from, to, pc, cap, false))
+				n++
 			}
 		}
 	}
+	return n
 }

@@ -60,3 +60,47 @@ func TestGoldKindsShareTheirOrigins(t *testing.T) {
 		}
 	}
 }
+
+// TestCountChecksCountsTheGeneratedChecks checks that counting the checks
+// gives the generator's number of moves, in random positions and after
+// every legal move from them (positions in check among them: a defender's
+// evasion may check the attacker's king), with the mask the counting
+// shares with Mate1Ply's restricted generation as well.
+func TestCountChecksCountsTheGeneratedChecks(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 600
+	}
+	counted, nonzero := 0, 0
+	check := func(p *Position) {
+		var ml MoveList
+		p.GenerateChecks(&ml)
+		if got := p.CountChecks(); got != ml.Len() {
+			t.Fatalf("%s: CountChecks %d, GenerateChecks %d moves %v", p.SFEN(), got, ml.Len(), ml.Slice())
+		}
+		if ek := p.kings[p.side.Opp()]; ek != NoSquare {
+			near := stepAttacks[p.side.Opp()][King][ek]
+			var nl MoveList
+			if got, want := p.generateChecks(nil, near), p.generateChecks(&nl, near); got != want || want != nl.Len() {
+				t.Fatalf("%s: near the king counted %d, generated %d (%d in the list)", p.SFEN(), got, want, nl.Len())
+			}
+		}
+		counted++
+		if ml.Len() > 0 {
+			nonzero++
+		}
+	}
+	for _, p := range randomPositions(t, n) {
+		check(p)
+		var ml MoveList
+		p.LegalMoves(&ml)
+		for _, m := range ml.Slice() {
+			p.DoMove(m)
+			check(p)
+			p.UndoMove()
+		}
+	}
+	if nonzero*4 < counted {
+		t.Fatalf("only %d of %d positions have a check: the test sees too few", nonzero, counted)
+	}
+}

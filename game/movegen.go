@@ -321,16 +321,25 @@ func (p *Position) genDrops(ml *MoveList, targets Bitboard) {
 }
 
 // addDrops appends the side to move's drops of kind t on the squares of tg
-// where t may be dropped: not where it could never move again, and for a
-// pawn not on a file with another pawn or to give drop-pawn mate.
+// where dropSquares allows them.
 func (p *Position) addDrops(ml *MoveList, t PieceType, tg Bitboard) {
-	us := p.side
+	p.addDropsOn(ml, t, p.dropSquares(t, tg))
+}
+
+// dropSquares is the squares of tg where the side to move may drop kind
+// t: not where it could never move again, and for a pawn not on a file
+// with another pawn or to give drop-pawn mate.
+func (p *Position) dropSquares(t PieceType, tg Bitboard) Bitboard {
 	if t == Pawn {
-		tg = p.pawnDropTargets(tg)
-	} else {
-		tg = tg.AndNot(deadBB[us][t])
+		return p.pawnDropTargets(tg)
 	}
-	pc := NewPiece(us, t)
+	return tg.AndNot(deadBB[p.side][t])
+}
+
+// addDropsOn appends drops of kind t on every square of tg, which
+// dropSquares has already filtered.
+func (p *Position) addDropsOn(ml *MoveList, t PieceType, tg Bitboard) {
+	pc := NewPiece(p.side, t)
 	for tg.NonZero() {
 		ml.add(NewDrop(pc, tg.Pop()))
 	}

@@ -98,10 +98,7 @@ type searcher struct {
 	ply    int
 	rootPN uint32
 	rootDN uint32
-	// scratch is a move list reused where one is needed only briefly
-	// (zeroing a fresh 2 KiB list per child costs more than the search).
-	scratch game.MoveList
-	lists   []*game.MoveList
+	lists  []*game.MoveList
 	// sink keeps touch's reads from being optimised away.
 	sink uint64
 	// book, when set, makes this a search in the tsume book's terms:
@@ -403,6 +400,16 @@ func (s *searcher) touch(ch []child) {
 			x ^= b[(ch[i].boardKey^salt)&mask].keys[0]
 		}
 	}
+	// The memo of first numbers, read for the children the table does
+	// not know, is read with them: by then the table's lines have pushed
+	// its slots out of the nearer caches.
+	if s.inits != nil {
+		for i := range ch {
+			if !ch[i].final {
+				x ^= s.inits.slot(ch[i].key).key
+			}
+		}
+	}
 	s.sink ^= x
 }
 
@@ -508,10 +515,8 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 		slot.set(c.key, c.pn, c.dn)
 		return
 	}
-	ml := &s.scratch
-	ml.Clear()
-	p.GenerateChecks(ml)
-	if ml.Len() == 0 {
+	n := p.CountChecks()
+	if n == 0 {
 		c.pn, c.dn, c.dist, c.final = inf, 0, infDepth, true
 		c.ph = orDisproofCeiling(p, c.hand)
 		s.tt.store(c.boardKey, c.hand, c.ph, inf, 0, infDepth, false, false, 1, 0)
@@ -521,7 +526,7 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 		c.pn, c.dn, c.dist, c.final, c.ph = inf, 0, 0, true, c.hand
 		return
 	}
-	c.pn, c.dn = 1, uint32(ml.Len())
+	c.pn, c.dn = 1, uint32(n)
 	slot.set(c.key, c.pn, c.dn)
 }
 

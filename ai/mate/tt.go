@@ -344,25 +344,36 @@ func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, r
 			}
 		}
 	}
+	// The key line decides what the entries' lines are read for: an
+	// entry of this key (its hand compared), else the first free slot (a
+	// free slot's key is zero), and only in a full bucket every entry's
+	// work, for the least to give way. Reading every entry's flags to
+	// tell free from used cost a store up to four cache lines where one
+	// or two do, the same slot chosen.
 	victim := -1
-	for i := range b.ents {
-		e := &b.ents[i]
-		if e.flags&flagUsed == 0 {
-			if victim < 0 || b.ents[victim].flags&flagUsed != 0 {
+	for i, k := range &b.keys {
+		switch {
+		case k == 0:
+			if victim < 0 {
 				victim = i
 			}
-			continue
-		}
-		if b.keys[i] == key && e.hand == ph {
-			e.update(pn, dn, dist, rep, interp, w)
-			e.parent = parent
-			return
-		}
-		if victim < 0 || b.ents[victim].flags&flagUsed != 0 && e.work < b.ents[victim].work {
-			victim = i
+		case k == key:
+			if e := &b.ents[i]; e.flags&flagUsed != 0 && e.hand == ph {
+				e.update(pn, dn, dist, rep, interp, w)
+				e.parent = parent
+				return
+			}
 		}
 	}
-	fresh := b.ents[victim].flags&flagUsed == 0
+	fresh := victim >= 0
+	if !fresh {
+		victim = 0
+		for i := 1; i < bucketSize; i++ {
+			if b.ents[i].work < b.ents[victim].work {
+				victim = i
+			}
+		}
+	}
 	b.keys[victim] = key
 	b.ents[victim] = entry{hand: ph, mateLen: infDepth, flags: flagUsed, parent: parent}
 	b.ents[victim].update(pn, dn, dist, rep, interp, w)

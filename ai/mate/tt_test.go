@@ -197,3 +197,68 @@ func TestTableDoesNotGrowPastItsDeadline(t *testing.T) {
 		t.Fatalf("a cleared table keeps retryAt %d", tt.retryAt)
 	}
 }
+
+// A store reads the entries only for what the key line points to: an
+// entry of its key, the first free slot (key zero), or in a full bucket
+// the entry with the least work, which gives way. Slots a proof frees
+// are reused and the count of entries in use stays true throughout.
+func TestFullBucketReplacesLeastWork(t *testing.T) {
+	tt := newTable(1)
+	stride := tt.mask + 1
+	key := func(i int) uint64 { return 5 + uint64(i)*stride } // one bucket
+	h := game.Hand(0).Add(game.Gold)
+	works := []uint64{10, 30, 3, 70, 50, 60, 20, 40}
+	for i, w := range works {
+		tt.store(key(i), h, h, 2, 2, 0, false, false, w, 0)
+	}
+	if tt.used != bucketSize {
+		t.Fatalf("%d entries in use after filling a bucket, want %d", tt.used, bucketSize)
+	}
+	// The same key and hand again updates its entry in place.
+	tt.store(key(4), h, h, 9, 2, 0, false, false, 1, 0)
+	if lr := tt.lookup(key(4), h, 5); lr.pn != 9 || tt.used != bucketSize {
+		t.Fatalf("an update: %+v, %d in use", lr, tt.used)
+	}
+	// A ninth key takes the place of the least work (works[2] = 3).
+	tt.store(key(8), h, h, 4, 4, 0, false, false, 1, 0)
+	for i := range 9 {
+		lr := tt.lookup(key(i), h, 5)
+		if lr.found != (i != 2) {
+			t.Fatalf("key %d found %v after the bucket overflowed; only key 2 (least work) should be gone", i, lr.found)
+		}
+	}
+	if tt.used != bucketSize {
+		t.Fatalf("%d entries in use after a replacement, want %d", tt.used, bucketSize)
+	}
+	// A key of its own takes the least work's place again: the entry
+	// just stored (work 1).
+	tt.store(key(9), h, h, 6, 6, 0, false, false, 1, 0)
+	if tt.lookup(key(8), h, 5).found || !tt.lookup(key(9), h, 5).found {
+		t.Fatal("the second overflow did not replace the entry of least work")
+	}
+
+	// In another bucket: a proof at a smaller hand removes the two open
+	// entries of its board that it answers for and takes one of their
+	// slots; new keys then fill the free slot before any used one.
+	tt = newTable(1)
+	hs := h.Add(game.Silver)
+	for i := range 4 {
+		tt.store(key(i), h, h, 2, 2, 0, false, false, 5, 0)
+	}
+	tt.store(key(1), hs, hs, 2, 2, 0, false, false, 5, 0)
+	tt.store(key(1), h, 0, 0, inf, 3, false, false, 1, 0)
+	if tt.used != 4 {
+		t.Fatalf("%d in use after a proof replaced two open entries, want 4", tt.used)
+	}
+	for i := 4; i < 8; i++ {
+		tt.store(key(i), h, h, 2, 2, 0, false, false, 5, 0)
+	}
+	for i := range 8 {
+		if !tt.lookup(key(i), h, 5).found {
+			t.Fatalf("key %d lost: a used slot was replaced while one was free", i)
+		}
+	}
+	if tt.used != bucketSize {
+		t.Fatalf("%d in use, want %d", tt.used, bucketSize)
+	}
+}
