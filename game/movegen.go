@@ -295,7 +295,19 @@ func (p *Position) pawnFiles(c Color) Bitboard {
 // where it would mate (打ち歩詰め).
 func (p *Position) pawnDropTargets(targets Bitboard) Bitboard {
 	us := p.side
-	tg := targets.AndNot(deadBB[us][Pawn]).AndNot(p.pawnFiles(us))
+	tg := targets.AndNot(deadBB[us][Pawn])
+	switch {
+	case tg.IsZero():
+		return tg
+	case !tg.MoreThanOne():
+		// One square (a pawn's check: the square in front of the king):
+		// its own file decides, without gathering every pawn's.
+		if p.byType[Pawn].And(p.byColor[us]).Intersects(fileBB[tg.First().File()]) {
+			return Bitboard{}
+		}
+	default:
+		tg = tg.AndNot(p.pawnFiles(us))
+	}
 	if k := p.kings[us.Opp()]; k != NoSquare {
 		front := stepAttacks[us.Opp()][Pawn][k]
 		if tg.Intersects(front) {
