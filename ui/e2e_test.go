@@ -59,7 +59,8 @@ func TestLayoutsInTmux(t *testing.T) {
 		sock = fmt.Sprintf("kiki-layouts-%d-%s", os.Getpid(), size)
 		tmux("new-session", "-d", "-s", "k", "-x", w, "-y", h,
 			fmt.Sprintf("cd '%s' && env LANG=C.UTF-8 TERM=xterm-256color KIKI_DATA_DIR='%s/data-%s' '%s' --human --no-mouse", dir, dir, size, bin))
-		s := waitFor(size, "先手 to move")
+		waitFor(size, "先手 to move")
+		s := settled(screen)
 		// The lances: 後手's on 9一 and 1一 (v香), 先手's on 9九 and 1九.
 		top, bottom := -1, -1
 		left, right := 1<<30, -1
@@ -105,6 +106,22 @@ func TestLayoutsInTmux(t *testing.T) {
 	if large.rows < 2*small.rows || large.cols < 2*small.cols {
 		t.Errorf("at 200×50 the lances span %d×%d (rows×columns), not twice the %d×%d of 80×24", large.rows, large.cols, small.rows, small.cols)
 	}
+}
+
+// settled returns the screen once it has stopped changing: the first
+// frame may be drawn before the terminal's size has reached the program
+// (a loaded machine shows it).
+func settled(screen func() string) string {
+	s := screen()
+	for i := 0; i < 20; i++ {
+		time.Sleep(250 * time.Millisecond)
+		next := screen()
+		if next == s {
+			break
+		}
+		s = next
+	}
+	return s
 }
 
 func atoi(s string) int {
