@@ -284,6 +284,35 @@ func checkBookLine(t *testing.T, id string, p *game.Position, moves []game.Move,
 	}
 }
 
+// 煙詰 (将棋図巧 99番, 117 plies published) as its first proof plays it
+// (`kiki mate --first`): 123 plies, the attacker's bishop taking a pawn on
+// each square of its diagonal from 9g on to 4b and mating with the horse
+// from there. The first three drops are futile (the bishop takes the
+// third pawn's square from 9g as well), the last two are not: without
+// them the bishop neither promotes on 5c nor stands on 4b for 4b3b. A
+// rule that only asked whether the attacker runs out of pawns counted
+// all five as futile: 111, shorter than the composition's proven 117.
+func TestBookLengthKeepsSliderAdvancesUsedLater(t *testing.T) {
+	pr := loadProblems(t, "famous.tsv")[4]
+	p, err := game.ParseSFEN(pr.sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := usiLine(t, p, "7a8a 9a8a 7b7a+ 8a9a 7a8a 9a8a 6b7b 8a9a 7b8b 9a8b 7d7c+ 8b9a 7c8b 9a8b 6d7c 8b9a "+
+		"7c8b 9a8b 7f7b+ 8b9a 7b8b 9a8b 9d9c 8b9c R*7c 9c9d 7c8c+ 9d8e 8c8d 8e8d 3d5d 8d9e L*9f 8g9f+ 9g9f 9e9f "+
+		"S*8g 9f9g 5d9d 9g8g 9d8d 8g7h 8d8h 7h6g S*6h 6g5h 6h5g 5h4g 3f4f 4g5g G*5f 6f5f 5e5f 5g6g 6e7f 6g7f "+
+		"5f6f 7f6f 8h7g 6f6e 4f5e 6e5e 7g6f 5e4e 4c4d 4e4d 6f5f P*8h 9i8h P*5e 5f5e 4d3c 5e5c 3c3d 5c4d 3d2c "+
+		"4d2d 2c2d 1f1e 2d3d G*4d 3d2c P*2d 2c1c G*2c 3b2c 2d2c+ 1c2c 2g3e 2c1c S*2d 1c1b 2d2c 1b1a 2b2a+ 1a2a "+
+		"2c2b+ 2a2b 4d3c 2b3a 8h9g P*8f 9g8f P*7e 8f7e P*6d 7e6d P*5c 6d5c+ P*4b 5c4b 3a2a P*2b 2a1a P*1b 1a1b "+
+		"3c2c 1b1a 2b2a+ 1a2a 4b3b 2a1a 2c2b")
+	if len(moves) != 123 {
+		t.Fatalf("%d plies, want 123", len(moves))
+	}
+	if got := BookLength(p, moves); got != pr.length {
+		t.Errorf("book length %d, want %d (123 less the three futile drops and their captures)", got, pr.length)
+	}
+}
+
 // The compositions of famous.tsv that come with their solution: counted
 // as a book counts, each line has the published length. 寿's line holds
 // interpositions whose pieces the attacker later drops; they count.
