@@ -73,8 +73,8 @@ func playsWithout(p *game.Position, moves []game.Move, skip []bool) bool {
 		}
 		// The square is taken again in both lines alike.
 		delete(stayed, m.To())
-		mv, err := q.ParseUSIMove(u)
-		if err != nil || !q.IsLegal(mv) {
+		mv, err := q.ParseUSIMove(u) // legal, or an error
+		if err != nil {
 			return false
 		}
 		mover := q.Side()
