@@ -409,6 +409,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 	matchNodes := fs.Uint64("match-nodes", 0, "the matches' nodes a move instead of --movetime (a result the machine's load cannot tilt: use it on a shared machine)")
 	defaultGames := fs.Int("default-games", 100, "games of the second gate's match, new weights (and once the best) against the default evaluation (0: no such match or gate)")
 	seenBefore := fs.Int("seen-before", 0, "positions seen by the start weights' generations: a new run's count starts there, and its self-play seed mixes it in (a run from the same weights with the same count replays the same games)")
+	lossSlack := fs.Float64("loss-slack", 0, "let new weights whose validation loss is higher by at most this much through the first gate if they win the self-match beyond its noise (95% interval above 0 Elo); 0: the loss must be lower")
 	matchAlways := fs.Bool("match-always", false, "play the matches even when an earlier gate (the validation loss, the self-match) already refuses the new weights")
 	generations := fs.Int("generations", 1, "generations to finish in this call (a resumed one counts)")
 	hours := fs.Float64("hours", 0, "start no new phase after this many hours (0: no limit)")
@@ -454,7 +455,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 		Dir: *dir, AcceptTo: *acceptTo, Start: start, Valset: *valset, Starts: starts, Openings: ops,
 		Positions: *positions, Nodes: *nodes, RandomProb: *randomProb, Teacher: usi.ClientConfig{Path: enginePath(*teacher)}, Depth: *depth,
 		Replay: *replay, ReplayFrom: splitList(*replayFrom), Epochs: *epochs, LR: *lr, Lambda: *lambda, ScoreScale: *scoreScale, ScoreOffset: *scoreOffset,
-		Games: *games, MoveTime: *movetime, MatchNodes: *matchNodes, DefaultGames: *defaultGames, MatchAlways: *matchAlways, SeenBefore: *seenBefore,
+		Games: *games, MoveTime: *movetime, MatchNodes: *matchNodes, DefaultGames: *defaultGames, MatchAlways: *matchAlways, LossSlack: *lossSlack, SeenBefore: *seenBefore,
 		Generations: *generations, Hours: time.Duration(*hours * float64(time.Hour)), Workers: workersOr(*workers), Seed: *seed,
 		Log: stderr, Out: stdout,
 	})

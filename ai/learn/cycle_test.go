@@ -700,3 +700,24 @@ func TestValidationLossOffset(t *testing.T) {
 		t.Errorf("scale then offset: %.6f over the floor, want 0", got)
 	}
 }
+
+// The first gate: a lower validation loss needs a won self-match; a loss
+// within the slack needs one won beyond its noise; a loss above it
+// refuses whatever the match.
+func TestSelfMatchGate(t *testing.T) {
+	for _, c := range []struct {
+		lower, near bool
+		w, d, l     int
+		want        bool
+	}{
+		{true, true, 103, 0, 97, true},    // lower loss, won
+		{true, true, 97, 0, 103, false},   // lower loss, lost
+		{false, true, 119, 0, 81, true},   // level loss, won by +67 (+19 … +118)
+		{false, true, 103, 0, 97, false},  // level loss, won within the noise
+		{false, false, 135, 0, 65, false}, // loss beyond the slack
+	} {
+		if got := selfMatchAccepts(c.lower, c.near, MatchScore{W: c.w, D: c.d, L: c.l}); got != c.want {
+			t.Errorf("lower %v near %v, %d-%d-%d: accepted %v, want %v", c.lower, c.near, c.w, c.d, c.l, got, c.want)
+		}
+	}
+}
