@@ -428,6 +428,9 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 	case !(*scoreScale > 0) || math.IsInf(*scoreScale, 0) || *replay < 0 || *hours < 0 || *movetime <= 0:
 		fmt.Fprintln(stderr, "kiki learn cycle: --score-scale and --movetime must be positive, --replay and --hours not negative")
 		return cli.ExitUsage
+	case !(*lossSlack >= 0) || math.IsInf(*lossSlack, 0):
+		fmt.Fprintln(stderr, "kiki learn cycle: --loss-slack must be a number, 0 or more")
+		return cli.ExitUsage
 	}
 	start := weights
 	if *from != "" {

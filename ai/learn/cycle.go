@@ -232,8 +232,8 @@ func netEngine(net *nnue.Net) func() *ai.Engine {
 // moment and started again goes on where it was. It returns ErrStopped
 // when its time ran out or ctx ended first.
 func Cycle(ctx context.Context, o CycleOptions) error {
-	if o.Positions <= 0 || o.Generations <= 0 || o.Games < 0 || o.DefaultGames < 0 || o.Epochs <= 0 || o.SeenBefore < 0 {
-		return fmt.Errorf("cycle: positions, generations and epochs must be positive, games and positions seen not negative")
+	if o.Positions <= 0 || o.Generations <= 0 || o.Games < 0 || o.DefaultGames < 0 || o.Epochs <= 0 || o.SeenBefore < 0 || !(o.LossSlack >= 0) {
+		return fmt.Errorf("cycle: positions, generations and epochs must be positive, games, positions seen and the loss's slack not negative")
 	}
 	if o.AcceptTo == "" {
 		o.AcceptTo = filepath.Join(o.Dir, "best.nnue")
@@ -521,12 +521,11 @@ func cycleValidate(o *CycleOptions, st *cycleState, cand string, valRecs []Recor
 // evaluation's gate comes after, in cycleDefault).
 func cycleMatch(ctx context.Context, o *CycleOptions, st *cycleState, cand, file string) error {
 	st.Played, st.W, st.D, st.L = false, 0, 0, 0
-	lower := st.ValAfter < st.ValBefore
-	near := o.LossSlack > 0 && st.ValAfter <= st.ValBefore+o.LossSlack
+	lower, near := lossGate(st.ValBefore, st.ValAfter, o.LossSlack)
 	if !lower && !near && !o.MatchAlways || o.Games == 0 {
 		st.Accepted = false
 		if o.Log != nil && o.Games > 0 {
-			fmt.Fprintln(o.Log, "match: not played: the validation loss is not lower")
+			fmt.Fprintf(o.Log, "match: not played: the validation loss is not lower (nor within the slack, %g)\n", o.LossSlack)
 		}
 		return nil
 	}
@@ -544,6 +543,14 @@ func cycleMatch(ctx context.Context, o *CycleOptions, st *cycleState, cand, file
 		fmt.Fprintf(o.Log, "match: new against best: %s\n", score)
 	}
 	return nil
+}
+
+// lossGate compares the new weights' validation loss with the best's:
+// lower, or near (not lower, but higher by at most slack; never with a
+// slack of 0).
+func lossGate(before, after, slack float64) (lower, near bool) {
+	lower = after < before
+	return lower, !lower && slack > 0 && after <= before+slack
 }
 
 // selfMatchAccepts is the first gate's decision: weights with a lower

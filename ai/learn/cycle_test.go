@@ -721,3 +721,22 @@ func TestSelfMatchGate(t *testing.T) {
 		}
 	}
 }
+
+// The loss's side of the first gate: lower, within the slack, beyond it;
+// no slack lets nothing level through.
+func TestLossGate(t *testing.T) {
+	for _, c := range []struct {
+		before, after, slack float64
+		lower, near          bool
+	}{
+		{0.46649, 0.46613, 0.0005, true, false},
+		{0.46649, 0.46649, 0.0005, false, true},
+		{0.46728, 0.46777, 0.0005, false, true},
+		{0.46728, 0.46800, 0.0005, false, false},
+		{0.46649, 0.46649, 0, false, false},
+	} {
+		if lower, near := lossGate(c.before, c.after, c.slack); lower != c.lower || near != c.near {
+			t.Errorf("%.5f -> %.5f, slack %g: lower %v near %v, want %v %v", c.before, c.after, c.slack, lower, near, c.lower, c.near)
+		}
+	}
+}
