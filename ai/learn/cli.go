@@ -399,6 +399,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 	randomProb := fs.Float64("random-prob", 0.1, "gen: chance of a random legal move at each ply (besides up to 6 at the start)")
 	replay := fs.Float64("replay", 1, "positions of earlier generations replayed per new one")
 	replayFrom := fs.String("replay-from", "", "comma-separated files of labelled positions (other runs' labels.bin) that join the replay pool")
+	consolidateEvery := fs.Int("consolidate-every", 0, "make every N-th generation a consolidation: no new positions, the best weights trained on all the run's labels (and --replay-from's) at once, then the same gates (0: never)")
 	epochs := fs.Int("epochs", 3, "training epochs a generation")
 	lr := fs.Float64("lr", 5e-4, "Adam learning rate")
 	lambda := fs.Float64("lambda", 1, "weight of the teacher's score against the game result in the target (0..1)")
@@ -419,8 +420,8 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 		return cli.ExitUsage
 	}
 	switch {
-	case *positions <= 0 || *depth <= 0 || *epochs <= 0 || *generations <= 0 || *games < 0 || *defaultGames < 0 || *workers < 0 || *seenBefore < 0:
-		fmt.Fprintln(stderr, "kiki learn cycle: --positions, --depth, --epochs, --generations must be positive, --games, --default-games, --seen-before and --workers not negative")
+	case *positions <= 0 || *depth <= 0 || *epochs <= 0 || *generations <= 0 || *games < 0 || *defaultGames < 0 || *workers < 0 || *seenBefore < 0 || *consolidateEvery < 0:
+		fmt.Fprintln(stderr, "kiki learn cycle: --positions, --depth, --epochs, --generations must be positive, --games, --default-games, --seen-before, --workers and --consolidate-every not negative")
 		return cli.ExitUsage
 	case *lambda < 0 || *lambda > 1 || *randomProb < 0 || *randomProb > 1:
 		fmt.Fprintln(stderr, "kiki learn cycle: --lambda and --random-prob must be in 0..1")
@@ -458,7 +459,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 		Dir: *dir, AcceptTo: *acceptTo, Start: start, Valset: *valset, Starts: starts, Openings: ops,
 		Positions: *positions, Nodes: *nodes, RandomProb: *randomProb, Teacher: usi.ClientConfig{Path: enginePath(*teacher)}, Depth: *depth,
 		Replay: *replay, ReplayFrom: splitList(*replayFrom), Epochs: *epochs, LR: *lr, Lambda: *lambda, ScoreScale: *scoreScale, ScoreOffset: *scoreOffset,
-		Games: *games, MoveTime: *movetime, MatchNodes: *matchNodes, DefaultGames: *defaultGames, MatchAlways: *matchAlways, LossSlack: *lossSlack, SeenBefore: *seenBefore,
+		Games: *games, MoveTime: *movetime, MatchNodes: *matchNodes, DefaultGames: *defaultGames, MatchAlways: *matchAlways, LossSlack: *lossSlack, SeenBefore: *seenBefore, ConsolidateEvery: *consolidateEvery,
 		Generations: *generations, Hours: time.Duration(*hours * float64(time.Hour)), Workers: workersOr(*workers), Seed: *seed,
 		Log: stderr, Out: stdout,
 	})

@@ -75,6 +75,12 @@ type CycleOptions struct {
 	// must be lower). The fixed set's loss moves by about as much between
 	// trainings on the same data as from one generation to the next.
 	LossSlack float64
+	// ConsolidateEvery makes every N-th generation a consolidation: no
+	// new positions, the best weights trained on all the run's labels (and
+	// ReplayFrom's) at once, then the same gates (0: never). A generation
+	// sees its labels in one or two trainings; training once more on all
+	// of them beat the weights it started from by +70 (README.md, C1).
+	ConsolidateEvery int
 
 	Generations int           // generations to finish in this call (a resumed one counts)
 	Hours       time.Duration // no new phase starts after this long (0: no limit)
@@ -123,6 +129,9 @@ type cycleState struct {
 	DefPlayed  bool    // the match against the default evaluation was played
 	Accepted   bool    // decided in the match phase, then the default phase
 	Elapsed    float64 // seconds spent on this generation so far
+	// Consolidation: this generation trains on all earlier labels and
+	// labels none (decided when it starts, so a resume keeps it).
+	Consolidation bool `json:",omitempty"`
 	// GameSeed is the seed of the run's self-play (a generation adds its
 	// number), fixed when the run starts. It mixes in SeenBefore, so a run
 	// that starts from the same weights as the one before it, when that
@@ -232,8 +241,8 @@ func netEngine(net *nnue.Net) func() *ai.Engine {
 // moment and started again goes on where it was. It returns ErrStopped
 // when its time ran out or ctx ended first.
 func Cycle(ctx context.Context, o CycleOptions) error {
-	if o.Positions <= 0 || o.Generations <= 0 || o.Games < 0 || o.DefaultGames < 0 || o.Epochs <= 0 || o.SeenBefore < 0 || !(o.LossSlack >= 0) {
-		return fmt.Errorf("cycle: positions, generations and epochs must be positive, games, positions seen and the loss's slack not negative")
+	if o.Positions <= 0 || o.Generations <= 0 || o.Games < 0 || o.DefaultGames < 0 || o.Epochs <= 0 || o.SeenBefore < 0 || !(o.LossSlack >= 0) || o.ConsolidateEvery < 0 {
+		return fmt.Errorf("cycle: positions, generations and epochs must be positive, games, positions seen, the loss's slack and the consolidations' period not negative")
 	}
 	if o.AcceptTo == "" {
 		o.AcceptTo = filepath.Join(o.Dir, "best.nnue")
@@ -300,6 +309,10 @@ func runPhase(ctx context.Context, o *CycleOptions, st *cycleState, valRecs []Re
 	replay, cand := filepath.Join(gdir, "replay.bin"), filepath.Join(gdir, "candidate.nnue")
 	switch st.Phase {
 	case phaseGen:
+		if o.ConsolidateEvery > 0 && st.Generation%o.ConsolidateEvery == 0 {
+			st.Consolidation = true
+			return phaseTrain, nil
+		}
 		return phaseLabel, cycleGen(ctx, o, st, pos, valKeys)
 	case phaseLabel:
 		return cycleLabel(ctx, o, st, pos, labels)
@@ -406,28 +419,17 @@ func countRecords(path string) (int, error) {
 // positions (and those of o.ReplayFrom), o.Replay times as many as this
 // generation's new ones, chosen by the run's seed and the generation.
 func cycleReplay(o *CycleOptions, st *cycleState, replay string) error {
+	files, err := replayPool(o, st)
+	if err != nil {
+		return err
+	}
 	var pool []byte
-	for g := 1; g < st.Generation; g++ {
-		data, err := os.ReadFile(filepath.Join(o.Dir, genDir(g), "labels.bin"))
-		if os.IsNotExist(err) {
-			continue
-		}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
 		if err != nil {
 			return err
 		}
 		pool = append(pool, data[:len(data)/RecordSize*RecordSize]...)
-	}
-	for _, f := range o.ReplayFrom {
-		// A file the user named must be there: a typo would otherwise
-		// train a generation on less than asked, silently.
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return fmt.Errorf("--replay-from: %w", err)
-		}
-		if len(data)%RecordSize != 0 {
-			return fmt.Errorf("--replay-from: %s: %d bytes, not a whole number of %d-byte records", f, len(data), RecordSize)
-		}
-		pool = append(pool, data...)
 	}
 	n := len(pool) / RecordSize
 	want := min(int(math.Round(o.Replay*float64(st.Labelled))), n)
@@ -442,6 +444,33 @@ func cycleReplay(o *CycleOptions, st *cycleState, replay string) error {
 	return writeAtomic(replay, out)
 }
 
+// replayPool lists the files of labelled positions a generation may
+// replay: the earlier generations' labels and o.ReplayFrom's.
+func replayPool(o *CycleOptions, st *cycleState) ([]string, error) {
+	var files []string
+	for g := 1; g < st.Generation; g++ {
+		f := filepath.Join(o.Dir, genDir(g), "labels.bin")
+		if _, err := os.Stat(f); err == nil {
+			files = append(files, f)
+		} else if !os.IsNotExist(err) {
+			return nil, err
+		}
+	}
+	for _, f := range o.ReplayFrom {
+		// A file the user named must be there: a typo would otherwise
+		// train a generation on less than asked, silently.
+		fi, err := os.Stat(f)
+		if err != nil {
+			return nil, fmt.Errorf("--replay-from: %w", err)
+		}
+		if fi.Size()%RecordSize != 0 {
+			return nil, fmt.Errorf("--replay-from: %s: %d bytes, not a whole number of %d-byte records", f, fi.Size(), RecordSize)
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
 // cycleTrain trains from the best weights on the new labels and the
 // replay sample, resuming from the generation's checkpoint.
 func cycleTrain(ctx context.Context, o *CycleOptions, st *cycleState, labels, replay, cand string) error {
@@ -453,6 +482,27 @@ func cycleTrain(ctx context.Context, o *CycleOptions, st *cycleState, labels, re
 	data := []string{labels}
 	if n, err := countRecords(replay); err == nil && n > 0 {
 		data = append(data, replay)
+	}
+	if st.Consolidation {
+		files, err := replayPool(o, st)
+		if err != nil {
+			return err
+		}
+		if len(files) == 0 {
+			return fmt.Errorf("a consolidation needs earlier generations' labels, and there are none")
+		}
+		n := 0
+		for _, f := range files {
+			c, err := countRecords(f)
+			if err != nil {
+				return err
+			}
+			n += c
+		}
+		if o.Log != nil {
+			fmt.Fprintf(o.Log, "consolidation: the best weights trained on all %d labelled positions (%d files)\n", n, len(files))
+		}
+		data = files
 	}
 	err := Train(ctx, TrainOptions{
 		Data: data, Out: cand, Checkpoint: ckpt, Resume: true, From: filepath.Join(o.Dir, st.Best),
@@ -719,7 +769,11 @@ func cycleReport(o *CycleOptions, st *cycleState, cand string) error {
 	if st.Accepted {
 		yes = "yes"
 	}
-	row := fmt.Sprintf("| %d | %d | %.5f → %.5f | %s | %s | %s | %s | %s |\n", st.Generation, st.Seen, st.ValBefore, st.ValAfter,
+	cell := strconv.Itoa(st.Generation)
+	if st.Consolidation {
+		cell += " (consolidation)"
+	}
+	row := fmt.Sprintf("| %s | %d | %.5f → %.5f | %s | %s | %s | %s | %s |\n", cell, st.Seen, st.ValBefore, st.ValAfter,
 		match, elo, def, yes, (time.Duration(st.Elapsed) * time.Second).Round(time.Second))
 	table := filepath.Join(o.Dir, "generations.md")
 	old, err := os.ReadFile(table)
@@ -729,7 +783,7 @@ func cycleReport(o *CycleOptions, st *cycleState, cand string) error {
 	if len(old) == 0 {
 		old = []byte(tableHeader)
 	}
-	if !strings.Contains(string(old), fmt.Sprintf("\n| %d |", st.Generation)) {
+	if !strings.Contains(string(old), "\n| "+cell+" |") {
 		if err := writeAtomic(table, append(old, row...)); err != nil {
 			return err
 		}

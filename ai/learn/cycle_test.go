@@ -740,3 +740,64 @@ func TestLossGate(t *testing.T) {
 		}
 	}
 }
+
+// TestCycleConsolidation: with ConsolidateEvery 2 the second generation
+// labels nothing and trains the best weights on all of the first's labels
+// (the log says how many), its row is marked, and the count of positions
+// seen does not grow; without it the second generation labels its own.
+func TestCycleConsolidation(t *testing.T) {
+	for _, every := range []int{2, 0} {
+		dir := t.TempDir()
+		o := cycleFixture(t, dir)
+		o.Generations, o.ConsolidateEvery = 2, every
+		var log bytes.Buffer
+		o.Log = &log
+		var seen []int
+		o.afterPhase = func(gen int, phase string) bool {
+			if phase == phaseReport {
+				seen = append(seen, readState(t, o.Dir).Seen)
+			}
+			return false
+		}
+		if err := Cycle(context.Background(), o); err != nil {
+			t.Fatal(err)
+		}
+		if len(seen) != 2 {
+			t.Fatalf("every %d: %d generations reported, want 2", every, len(seen))
+		}
+		n1, err := countRecords(filepath.Join(o.Dir, genDir(1), "labels.bin"))
+		if err != nil || n1 == 0 {
+			t.Fatalf("generation 1's labels: %d, %v", n1, err)
+		}
+		_, err = os.Stat(filepath.Join(o.Dir, genDir(2), "labels.bin"))
+		table, terr := os.ReadFile(filepath.Join(o.Dir, "generations.md"))
+		if terr != nil {
+			t.Fatal(terr)
+		}
+		said := fmt.Sprintf("consolidation: the best weights trained on all %d labelled positions (1 files)", n1)
+		if every == 2 {
+			if err == nil {
+				t.Error("the consolidation labelled positions of its own")
+			}
+			if !strings.Contains(log.String(), said) {
+				t.Errorf("the log does not say %q:\n%s", said, log.String())
+			}
+			if !strings.Contains(string(table), "\n| 2 (consolidation) |") {
+				t.Errorf("no consolidation row:\n%s", table)
+			}
+			if seen[1] != seen[0] {
+				t.Errorf("positions seen %v: a consolidation adds none", seen)
+			}
+		} else {
+			if err != nil {
+				t.Errorf("generation 2 without consolidations: %v", err)
+			}
+			if strings.Contains(log.String(), "consolidation:") || !strings.Contains(string(table), "\n| 2 |") {
+				t.Errorf("a consolidation without ConsolidateEvery:\n%s", table)
+			}
+			if seen[1] <= seen[0] {
+				t.Errorf("positions seen %v: generation 2 added none", seen)
+			}
+		}
+	}
+}
