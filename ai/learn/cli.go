@@ -420,8 +420,8 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 		return cli.ExitUsage
 	}
 	switch {
-	case *positions <= 0 || *depth <= 0 || *epochs <= 0 || *generations <= 0 || *games < 0 || *defaultGames < 0 || *workers < 0 || *seenBefore < 0 || *consolidateEvery < 0:
-		fmt.Fprintln(stderr, "kiki learn cycle: --positions, --depth, --epochs, --generations must be positive, --games, --default-games, --seen-before, --workers and --consolidate-every not negative")
+	case *positions <= 0 || *depth <= 0 || *epochs <= 0 || *generations <= 0 || *games < 0 || *defaultGames < 0 || *workers < 0 || *seenBefore < 0 || *consolidateEvery < 0 || *consolidateEvery == 1:
+		fmt.Fprintln(stderr, "kiki learn cycle: --positions, --depth, --epochs, --generations must be positive, --games, --default-games, --seen-before and --workers not negative, --consolidate-every 0 or 2 or more")
 		return cli.ExitUsage
 	case *lambda < 0 || *lambda > 1 || *randomProb < 0 || *randomProb > 1:
 		fmt.Fprintln(stderr, "kiki learn cycle: --lambda and --random-prob must be in 0..1")

@@ -39,7 +39,7 @@ func TestLearnCycleFlags(t *testing.T) {
 	dir := t.TempDir()
 	for _, args := range [][]string{
 		{"--positions", "0"}, {"--games", "-1"}, {"--lambda", "2"}, {"--movetime", "0s"}, {"--workers", "-2"},
-		{"--default-games", "-1"}, {"--seen-before", "-5"}, {"--loss-slack", "-0.001"}, {"--loss-slack", "NaN"}, {"--consolidate-every", "-1"},
+		{"--default-games", "-1"}, {"--seen-before", "-5"}, {"--loss-slack", "-0.001"}, {"--loss-slack", "NaN"}, {"--consolidate-every", "-1"}, {"--consolidate-every", "1"},
 	} {
 		a := append([]string{"learn", "cycle", "--dir", dir + "/run"}, args...)
 		if _, errOut, code := runMain(a...); code != 2 || !strings.Contains(errOut, "kiki learn cycle") {

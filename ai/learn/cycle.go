@@ -241,8 +241,8 @@ func netEngine(net *nnue.Net) func() *ai.Engine {
 // moment and started again goes on where it was. It returns ErrStopped
 // when its time ran out or ctx ended first.
 func Cycle(ctx context.Context, o CycleOptions) error {
-	if o.Positions <= 0 || o.Generations <= 0 || o.Games < 0 || o.DefaultGames < 0 || o.Epochs <= 0 || o.SeenBefore < 0 || !(o.LossSlack >= 0) || o.ConsolidateEvery < 0 {
-		return fmt.Errorf("cycle: positions, generations and epochs must be positive, games, positions seen, the loss's slack and the consolidations' period not negative")
+	if o.Positions <= 0 || o.Generations <= 0 || o.Games < 0 || o.DefaultGames < 0 || o.Epochs <= 0 || o.SeenBefore < 0 || !(o.LossSlack >= 0) || o.ConsolidateEvery < 0 || o.ConsolidateEvery == 1 {
+		return fmt.Errorf("cycle: positions, generations and epochs must be positive, games, positions seen and the loss's slack not negative, and consolidations 0 (none) or every 2 or more generations")
 	}
 	if o.AcceptTo == "" {
 		o.AcceptTo = filepath.Join(o.Dir, "best.nnue")
@@ -285,7 +285,7 @@ func Cycle(ctx context.Context, o CycleOptions) error {
 		logf("cycle: generation %d: %s done in %s\n", gen, phase, time.Since(t0).Round(100*time.Millisecond))
 		if next == phaseGen && phase == phaseReport {
 			finished++
-			*st = cycleState{Generation: st.Generation + 1, Phase: phaseGen, Best: st.Best, K: st.K, Seen: st.Seen, BestDefault: st.BestDefault}
+			*st = cycleState{Generation: st.Generation + 1, Phase: phaseGen, Best: st.Best, K: st.K, Seen: st.Seen, GameSeed: st.GameSeed, BestDefault: st.BestDefault}
 		} else {
 			st.Phase = next
 		}

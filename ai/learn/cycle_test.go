@@ -753,9 +753,11 @@ func TestCycleConsolidation(t *testing.T) {
 		var log bytes.Buffer
 		o.Log = &log
 		var seen []int
+		var seeds []uint64
 		o.afterPhase = func(gen int, phase string) bool {
 			if phase == phaseReport {
-				seen = append(seen, readState(t, o.Dir).Seen)
+				st := readState(t, o.Dir)
+				seen, seeds = append(seen, st.Seen), append(seeds, st.GameSeed)
 			}
 			return false
 		}
@@ -764,6 +766,9 @@ func TestCycleConsolidation(t *testing.T) {
 		}
 		if len(seen) != 2 {
 			t.Fatalf("every %d: %d generations reported, want 2", every, len(seen))
+		}
+		if seeds[0] == 0 || seeds[1] != seeds[0] {
+			t.Errorf("the run's self-play seed %v: kept from generation to generation", seeds)
 		}
 		n1, err := countRecords(filepath.Join(o.Dir, genDir(1), "labels.bin"))
 		if err != nil || n1 == 0 {
