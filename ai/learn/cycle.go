@@ -310,8 +310,7 @@ func runPhase(ctx context.Context, o *CycleOptions, st *cycleState, valRecs []Re
 	switch st.Phase {
 	case phaseGen:
 		if o.ConsolidateEvery > 0 && st.Generation%o.ConsolidateEvery == 0 {
-			st.Consolidation = true
-			return phaseTrain, nil
+			return phaseTrain, startConsolidation(o, st)
 		}
 		return phaseLabel, cycleGen(ctx, o, st, pos, valKeys)
 	case phaseLabel:
@@ -471,6 +470,32 @@ func replayPool(o *CycleOptions, st *cycleState) ([]string, error) {
 	return files, nil
 }
 
+// startConsolidation makes st's generation a consolidation (it skips
+// gen, label and replay and trains on the whole replay pool), refusing
+// before anything is saved when there is nothing to consolidate.
+func startConsolidation(o *CycleOptions, st *cycleState) error {
+	files, err := replayPool(o, st)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, f := range files {
+		c, err := countRecords(f)
+		if err != nil {
+			return err
+		}
+		n += c
+	}
+	if n == 0 {
+		return fmt.Errorf("a consolidation needs earlier generations' labels (or --replay-from's), and there are none")
+	}
+	st.Consolidation = true
+	if o.Log != nil {
+		fmt.Fprintf(o.Log, "consolidation: no new positions; the best weights are trained on all %d labelled positions so far\n", n)
+	}
+	return nil
+}
+
 // cycleTrain trains from the best weights on the new labels and the
 // replay sample, resuming from the generation's checkpoint.
 func cycleTrain(ctx context.Context, o *CycleOptions, st *cycleState, labels, replay, cand string) error {
@@ -484,25 +509,10 @@ func cycleTrain(ctx context.Context, o *CycleOptions, st *cycleState, labels, re
 		data = append(data, replay)
 	}
 	if st.Consolidation {
-		files, err := replayPool(o, st)
-		if err != nil {
+		var err error
+		if data, err = replayPool(o, st); err != nil {
 			return err
 		}
-		if len(files) == 0 {
-			return fmt.Errorf("a consolidation needs earlier generations' labels, and there are none")
-		}
-		n := 0
-		for _, f := range files {
-			c, err := countRecords(f)
-			if err != nil {
-				return err
-			}
-			n += c
-		}
-		if o.Log != nil {
-			fmt.Fprintf(o.Log, "consolidation: the best weights trained on all %d labelled positions (%d files)\n", n, len(files))
-		}
-		data = files
 	}
 	err := Train(ctx, TrainOptions{
 		Data: data, Out: cand, Checkpoint: ckpt, Resume: true, From: filepath.Join(o.Dir, st.Best),

@@ -743,8 +743,10 @@ func TestLossGate(t *testing.T) {
 
 // TestCycleConsolidation: with ConsolidateEvery 2 the second generation
 // labels nothing and trains the best weights on all of the first's labels
-// (the log says how many), its row is marked, and the count of positions
-// seen does not grow; without it the second generation labels its own.
+// (the log says how many), keeps being one when killed after its start
+// and run again, plays its matches, its row is marked, and the count of
+// positions seen does not grow; without it the second generation labels
+// its own. The run's self-play seed lasts from one generation to the next.
 func TestCycleConsolidation(t *testing.T) {
 	for _, every := range []int{2, 0} {
 		dir := t.TempDir()
@@ -754,13 +756,25 @@ func TestCycleConsolidation(t *testing.T) {
 		o.Log = &log
 		var seen []int
 		var seeds []uint64
+		killed := false
 		o.afterPhase = func(gen int, phase string) bool {
 			if phase == phaseReport {
 				st := readState(t, o.Dir)
 				seen, seeds = append(seen, st.Seen), append(seeds, st.GameSeed)
 			}
+			if gen == 2 && phase == phaseGen && !killed {
+				killed = true
+				return true
+			}
 			return false
 		}
+		if err := Cycle(context.Background(), o); !errors.Is(err, ErrStopped) {
+			t.Fatalf("every %d: the first call: %v, want it stopped after generation 2's start", every, err)
+		}
+		if st := readState(t, o.Dir); st.Consolidation != (every == 2) {
+			t.Fatalf("every %d: stopped after generation 2's start, the state says consolidation %v", every, st.Consolidation)
+		}
+		o.Generations = 1
 		if err := Cycle(context.Background(), o); err != nil {
 			t.Fatal(err)
 		}
@@ -779,10 +793,13 @@ func TestCycleConsolidation(t *testing.T) {
 		if terr != nil {
 			t.Fatal(terr)
 		}
-		said := fmt.Sprintf("consolidation: the best weights trained on all %d labelled positions (1 files)", n1)
+		said := fmt.Sprintf("consolidation: no new positions; the best weights are trained on all %d labelled positions so far", n1)
 		if every == 2 {
 			if err == nil {
 				t.Error("the consolidation labelled positions of its own")
+			}
+			if _, err := os.Stat(filepath.Join(o.Dir, genDir(2), "match.txt")); err != nil {
+				t.Errorf("the consolidation's self-match: %v", err)
 			}
 			if !strings.Contains(log.String(), said) {
 				t.Errorf("the log does not say %q:\n%s", said, log.String())
