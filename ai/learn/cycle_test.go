@@ -105,6 +105,33 @@ func TestLabelWorkersSameFile(t *testing.T) {
 	}
 }
 
+// TestMatchOpeningsDistinct: a match at a fixed number of nodes plays the
+// same game again from the same opening and colour, so the cycle's 200
+// games need 100 openings that start from 100 different positions.
+func TestMatchOpeningsDistinct(t *testing.T) {
+	ops, err := ReadOpenings("openings-match.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ops) < 100 {
+		t.Fatalf("%d openings: 200 games would play some twice", len(ops))
+	}
+	seen := map[string]int{}
+	for i, op := range ops {
+		p, err := game.ParseUSIPosition(op)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The board, hands and side, not the move number.
+		f := strings.Fields(p.SFEN())
+		key := strings.Join(f[:3], " ")
+		if j, ok := seen[key]; ok {
+			t.Errorf("openings %d and %d reach the same position %s", j+1, i+1, key)
+		}
+		seen[key] = i
+	}
+}
+
 // TestMatchStrongerWinsLegally: the hand-set evaluation against one that
 // scores every position level (a zero network) must score well above half,
 // and every move of every game must be legal through the rules core.
