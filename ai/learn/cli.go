@@ -390,7 +390,7 @@ func runLearnCycle(args []string, weights []byte, stdout, stderr io.Writer) int 
 	acceptTo := fs.String("accept-to", "", "where accepted weights are copied (default: DIR/best.nnue)")
 	from := fs.String("from", "", "weights a new run starts from (default: the shipped network, assets/nnue.bin)")
 	valset := fs.String("valset", "ai/learn/valset/valset.bin", "the fixed validation set")
-	openings := fs.String("openings", "ai/learn/openings-match.txt", "the match's openings, each played with both colours")
+	openings := fs.String("openings", "ai/learn/openings-match.txt", "the match's openings, in order, each played with both colours (200 games: the first 100)")
 	kifDir := fs.String("kif", "../shared/data/kif", "folder of records whose openings start gen's games (missing or empty: the even start only)")
 	teacher := fs.String("teacher", "/usr/games/fairy-stockfish", "the teacher: a USI engine's path")
 	depth := fs.Int("depth", 8, "the teacher's search depth")
