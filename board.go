@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"kiki/ai/nnue"
 	"kiki/ai/review"
 	"kiki/assets"
 	"kiki/game"
@@ -101,6 +102,7 @@ func runBoard(args []string, stdout, stderr io.Writer) int {
 		return cli.ExitUsage
 	}
 	o.Review = reviewSettings(*fv.reviewNodes)
+	o.Net = learnedNet(assets.NNUE(), stderr)
 	o.ConfigDir = configDir()
 	o.Dir, _ = os.Getwd()
 	if d := dataDir(); d != "" {
@@ -151,6 +153,18 @@ func reviewSettings(nodes uint64) *review.Settings {
 	set.Limits.Nodes = nodes
 	set.MateNodes = min(set.MateNodes, nodes)
 	return &set
+}
+
+// learnedNet is the AI's learned evaluation from weights (the embedded
+// ones); weights that do not load are said on stderr, and the AI plays
+// the hand-made evaluation (nil).
+func learnedNet(weights []byte, stderr io.Writer) *nnue.Net {
+	net, err := nnue.Load(weights)
+	if err != nil {
+		fmt.Fprintf(stderr, "kiki: the embedded learned evaluation: %v; the AI plays the hand-made one\n", err)
+		return nil
+	}
+	return net
 }
 
 // isFolder reports whether path names a folder.

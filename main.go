@@ -30,7 +30,7 @@ func commands() []cli.Command {
 	cs = append(cs, gamecli.Commands()...)
 	cs = append(cs, kif.ConvertCommand())
 	cs = append(cs, mate.Commands()...)
-	cs = append(cs, review.Command())
+	cs = append(cs, review.Command(assets.NNUE()))
 	cs = append(cs, ai.BenchCommand(assets.NNUE()), usi.Command(assets.NNUE()), learn.Command(assets.NNUE()), enum.Command())
 	return cs
 }

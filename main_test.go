@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"kiki/assets"
 	"kiki/kif/cli"
 	"kiki/ui"
 )
@@ -130,5 +131,17 @@ func TestOperandCounts(t *testing.T) {
 	}
 	if _, errOut, code := runMain("perft", "--frob", "1"); code != 2 || strings.HasPrefix(errOut, "usage: kiki perft") || !strings.Contains(errOut, "frob") {
 		t.Errorf("bad flag: code %d, stderr %q", code, errOut)
+	}
+}
+
+// The board's AI gets the embedded learned evaluation; weights that do
+// not load are said, and the AI keeps the hand-made one.
+func TestBoardLearnedNet(t *testing.T) {
+	var errb bytes.Buffer
+	if learnedNet(assets.NNUE(), &errb) == nil || errb.Len() != 0 {
+		t.Errorf("the embedded weights did not load: %s", errb.String())
+	}
+	if learnedNet([]byte("junk"), &errb) != nil || !strings.Contains(errb.String(), "hand-made") {
+		t.Errorf("bad weights: stderr %q", errb.String())
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"kiki/ai/internal/stall"
 	"kiki/ai/mate"
+	"kiki/ai/nnue"
 	"kiki/game"
 	"kiki/game/refdata"
 )
@@ -515,6 +516,29 @@ func TestRazoringKeepsMateInOne(t *testing.T) {
 			if _, isMate := IsMate(v); isMate != tc.mate || tc.mate && v <= 0 || !tc.mate && v >= 0 {
 				t.Errorf("%s at depth %d: score %d, want a mate: %v", tc.sfen, depth, v, tc.mate)
 			}
+		}
+	}
+}
+
+// TestNetPlaysFullStrengthOnly: an engine's learned evaluation plays level
+// 10; levels 1–9 search with the hand-made evaluation their ratings were
+// fitted with. A zero network scores every quiet position 0, the
+// hand-made evaluation this one otherwise.
+func TestNetPlaysFullStrengthOnly(t *testing.T) {
+	p, err := game.ParseSFEN(benchPositions[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand := NewEngine(16).Think(context.Background(), p, Request{Limits: Limits{Depth: 2}, Level: 9}).Score
+	if hand == 0 {
+		t.Fatal("the hand-made evaluation scores the test position 0: pick another")
+	}
+	e := NewEngine(16)
+	e.Net = nnue.NewNet()
+	for _, c := range []struct{ level, want int }{{10, 0}, {0, 0}, {9, hand}} {
+		e.NewGame()
+		if got := e.Think(context.Background(), p, Request{Limits: Limits{Depth: 2}, Level: c.level}).Score; got != c.want {
+			t.Errorf("level %d with a zero network: score %d, want %d", c.level, got, c.want)
 		}
 	}
 }

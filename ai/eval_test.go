@@ -275,16 +275,16 @@ func TestShippedParamsSane(t *testing.T) {
 func TestSearchParamsFollowEvaluation(t *testing.T) {
 	e := NewEngine(1)
 	ev, _ := NewEvaluator("material")
-	if got := e.searchParams(ev); got != &HandSet {
+	if got := searchParams(ev, nil, e.Params); got != &HandSet {
 		t.Errorf("material: search params pawn %d, want the hand-set values", got.Board[game.Pawn])
 	}
-	if ev, ok := NewEvaluator("handset"); !ok || ev != &HandSet || e.searchParams(ev) != &HandSet {
+	if ev, ok := NewEvaluator("handset"); !ok || ev != &HandSet || searchParams(ev, nil, e.Params) != &HandSet {
 		t.Errorf("handset: the evaluation or the search's values are not the hand-set numbers")
 	}
-	if got := e.searchParams(&Default); got != &Default {
+	if got := searchParams(&Default, nil, e.Params); got != &Default {
 		t.Errorf("tuned: search params pawn %d, want the tuned values", got.Board[game.Pawn])
 	}
-	if got := e.searchParams(evaluatorFunc(func(*game.Position) int { return 0 })); got != e.Params {
+	if got := searchParams(evaluatorFunc(func(*game.Position) int { return 0 }), nil, e.Params); got != e.Params {
 		t.Errorf("an evaluation without piece values: search params are not Params")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/ai"
+	"kiki/ai/nnue"
 	"kiki/ai/review"
 	"kiki/game/refdata"
 	"kiki/ui/widget"
@@ -399,5 +400,22 @@ func TestLibraryReviewStopsOnQuit(t *testing.T) {
 	// Unstopped, it would have reviewed every game before its end.
 	if rv.run != nil || rv.count(revPending) == 0 {
 		t.Errorf("after quit the review went on: %v", rv.status)
+	}
+}
+
+// With the learned evaluation the built-in AI plays it at full strength
+// (the engine New makes holds it) and its reviews are cached apart from
+// the hand-made evaluation's.
+func TestLearnedEvaluationReviewsApart(t *testing.T) {
+	net := nnue.NewNet()
+	learned, hand := New(Options{Net: net}), New(Options{})
+	if e := learned.opts.NewEngine(); e.Net != net {
+		t.Error("the default engine does not hold Options.Net")
+	}
+	if e := hand.opts.NewEngine(); e.Net != nil {
+		t.Error("without Options.Net the default engine has a network")
+	}
+	if a, b := learned.reviewSetup().set, hand.reviewSetup().set; a.Key() == b.Key() {
+		t.Errorf("reviews by both evaluations share a cache key: %q and %q", a.Name, b.Name)
 	}
 }

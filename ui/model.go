@@ -15,6 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"kiki/ai"
+	"kiki/ai/nnue"
 	"kiki/ai/review"
 	"kiki/game"
 	"kiki/kif"
@@ -40,6 +41,10 @@ type Options struct {
 	Theme     *Theme
 	// NewEngine makes the AI; tests inject a deterministic one.
 	NewEngine func() *ai.Engine
+	// Net is the learned evaluation the built-in AI plays at full
+	// strength (level 10, analysis, review) when NewEngine is not given;
+	// nil: the hand-made one throughout.
+	Net *nnue.Net
 	// AILimits overrides the AI's thinking limits (tests: a fixed depth).
 	AILimits *ai.Limits
 	// Dir is where the open dialog lists records; Library adds the
@@ -151,7 +156,11 @@ func New(o Options) *Model {
 		o.Now = time.Now
 	}
 	if o.NewEngine == nil {
-		o.NewEngine = func() *ai.Engine { return ai.NewEngine(64) }
+		o.NewEngine = func() *ai.Engine {
+			e := ai.NewEngine(64)
+			e.Net = o.Net
+			return e
+		}
 	}
 	if o.Level == 0 {
 		o.Level = 5

@@ -41,6 +41,10 @@ func (m *Model) reviewSetup() reviewSetup {
 		set = *m.opts.Review
 	}
 	set.Name = "kiki"
+	if m.opts.Net != nil {
+		// Reviews by the hand-made evaluation stay apart in the cache.
+		set.Name = "kiki learned"
+	}
 	s := reviewSetup{set: set, newEngine: m.opts.NewEngine, cache: review.Cache{Dir: filepath.Join(m.dataDir(), "review")}}
 	if x := m.ext; x.analyse && x.cfg.Path != "" {
 		// The name holds the command line and the options, so that the

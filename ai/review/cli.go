@@ -11,6 +11,7 @@ import (
 
 	"kiki/ai"
 	"kiki/ai/mate"
+	"kiki/ai/nnue"
 	"kiki/game"
 	"kiki/kif"
 	"kiki/kif/cli"
@@ -19,12 +20,19 @@ import (
 const reviewUsage = "review [--nodes N] [--mate-nodes N] [--player NAME] RECORD|DIR..."
 
 // Command is `kiki review`: the mistakes of played games, from the
-// command line.
-func Command() cli.Command {
-	return cli.Command{Name: "review", Usage: reviewUsage, Summary: "find the missed mates and losing moves of played games", Run: runReview}
+// command line, searched as the board's review searches them: with the
+// learned evaluation of weights (the embedded one) when it loads.
+func Command(weights []byte) cli.Command {
+	return cli.Command{Name: "review", Usage: reviewUsage, Summary: "find the missed mates and losing moves of played games", Run: func(args []string, stdout, stderr io.Writer) int {
+		net, err := nnue.Load(weights)
+		if err != nil {
+			return cli.Fail(stderr, cli.ExitFailure, "review", "the embedded learned evaluation:", err)
+		}
+		return runReview(net, args, stdout, stderr)
+	}}
 }
 
-func runReview(args []string, stdout, stderr io.Writer) int {
+func runReview(net *nnue.Net, args []string, stdout, stderr io.Writer) int {
 	fs := cli.NewFlags("review", stderr)
 	set := DefaultSettings()
 	fs.Uint64Var(&set.Limits.Nodes, "nodes", set.Limits.Nodes, "nodes searched in each position")
@@ -52,6 +60,7 @@ func runReview(args []string, stdout, stderr io.Writer) int {
 	}
 	e := ai.NewEngine(64)
 	e.Threads = 1
+	e.Net = net
 	sv := mate.New(mate.Options{HashMiB: 64, MaxNodes: set.MateNodes})
 	defer sv.Close()
 	for _, f := range files {

@@ -18,7 +18,7 @@ func TestReviewCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	code := runReview([]string{"--nodes", "20000", rec, filepath.Join(dir, "none.kif")}, &out, &errOut)
+	code := runReview(nil, []string{"--nodes", "20000", rec, filepath.Join(dir, "none.kif")}, &out, &errOut)
 	if code != 1 || !strings.Contains(errOut.String(), "none.kif") {
 		t.Errorf("exit %d, stderr %q", code, errOut.String())
 	}
@@ -26,7 +26,15 @@ func TestReviewCommand(t *testing.T) {
 		t.Errorf("stdout:\n%s", out.String())
 	}
 	out.Reset()
-	if code := runReview([]string{"--nodes", "0", rec}, &out, &errOut); code != 2 {
+	if code := runReview(nil, []string{"--nodes", "0", rec}, &out, &errOut); code != 2 {
 		t.Errorf("--nodes 0: exit %d", code)
+	}
+}
+
+// Weights that do not load are said, not reviewed with silently.
+func TestReviewCommandRefusesBadWeights(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := Command([]byte("not weights")).Run([]string{"x.kif"}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "learned evaluation") {
+		t.Errorf("exit %d, stderr %q", code, errOut.String())
 	}
 }

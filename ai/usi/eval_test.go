@@ -27,9 +27,22 @@ var depth1 = []string{"position startpos", "go depth 1", "isready"}
 
 // TestLearnedEvalOption checks that LearnedEval switches the engine to the
 // learned evaluation and back: a zero network scores every position 0,
-// the hand-set evaluation does not.
+// the hand-set evaluation does not. With weights it is on from the start
+// and announced so; without, off.
 func TestLearnedEvalOption(t *testing.T) {
 	zero := nnue.NewNet()
+	if out := session(t, zero, append([]string{"usi", "setoption name Threads value 1"}, depth1...)...); !strings.Contains(out, "option name LearnedEval type check default true") || !strings.Contains(out, "score cp 0 ") {
+		t.Errorf("with weights, LearnedEval should be announced and play by default; got\n%s", out)
+	}
+	if out := session(t, nil, "usi"); !strings.Contains(out, "option name LearnedEval type check default false") {
+		t.Errorf("without weights, LearnedEval should be announced off; got\n%s", out)
+	}
+	if out := session(t, zero, "setoption name Eval value material"); !strings.Contains(out, "LearnedEval is false") {
+		t.Errorf("Eval set while the learned evaluation plays should say where it applies; got\n%s", out)
+	}
+	if out := session(t, zero, "setoption name LearnedEval value false", "setoption name Eval value material"); strings.Contains(out, "info string") {
+		t.Errorf("Eval set with LearnedEval off needs no word; got\n%s", out)
+	}
 	on := session(t, zero, append([]string{"setoption name Threads value 1", "setoption name LearnedEval value true"}, depth1...)...)
 	if !strings.Contains(on, "score cp 0 ") {
 		t.Errorf("with LearnedEval and a zero network, want score cp 0; got\n%s", on)

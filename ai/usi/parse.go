@@ -87,7 +87,7 @@ func millis(s string, given bool) (time.Duration, bool) {
 }
 
 // setting is a setoption command taken apart: the option (one of
-// options()) and its value, checked against the option's type.
+// options) and its value, checked against the option's type.
 type setting struct {
 	opt   option
 	value string       // as given; EvalFile's path
@@ -115,7 +115,7 @@ func parseSetOption(f []string) (setting, error) {
 		name += " " + f[i]
 	}
 	found := false
-	for _, o := range options() {
+	for _, o := range options(true) {
 		if strings.EqualFold(o.name, name) {
 			st.opt, found = o, true
 		}
