@@ -61,32 +61,48 @@ func boardFlags(fs *flag.FlagSet) boardFlagValues {
 // runBoard starts the terminal board with its flags and the record to
 // open, if one is named.
 func runBoard(args []string, stdout, stderr io.Writer) int {
+	o, mouse, stdin, code := boardOptions(args, stderr)
+	if code != cli.ExitOK {
+		return code
+	}
+	if err := ui.Run(o, mouse, stdin); err != nil {
+		fmt.Fprintln(stderr, "kiki:", err)
+		return cli.ExitFailure
+	}
+	return cli.ExitOK
+}
+
+// boardOptions reads the board's flags and operand into the board's
+// options, whether it takes the mouse and reads a record from standard
+// input; a status other than cli.ExitOK when they are wrong (said on
+// stderr).
+func boardOptions(args []string, stderr io.Writer) (o ui.Options, mouse, stdin bool, code int) {
 	fs := cli.NewFlags("kiki", stderr)
 	fv := boardFlags(fs)
 	sfen, ascii, noMouse, level, aiSente, human, hideEval := fv.sfen, fv.ascii, fv.noMouse, fv.level, fv.aiSente, fv.human, fv.hideEva
 	rest, err := cli.ParseArgs(fs, args)
 	if err != nil {
-		return cli.ExitUsage
+		return o, false, false, cli.ExitUsage
 	}
 	const synopsis = "usage: kiki [--sfen SFEN] [--ascii] [--no-mouse] [--level 1-10] [--ai-sente] [--human] [--hide-eval] [--engine PATH [--engine-option NAME=VALUE]...] [--lang ja|en] [--review-nodes N] [RECORD | FOLDER | -]"
 	if *level < 1 || *level > 10 {
 		fmt.Fprintf(stderr, "kiki: --level must be from 1 to 10, got %d\n%s\n", *level, synopsis)
-		return cli.ExitUsage
+		return o, false, false, cli.ExitUsage
 	}
 	if *fv.reviewNodes == 0 {
 		fmt.Fprintf(stderr, "kiki: --review-nodes must be above 0\n%s\n", synopsis)
-		return cli.ExitUsage
+		return o, false, false, cli.ExitUsage
 	}
 	if len(rest) > 1 {
 		fmt.Fprintf(stderr, "kiki: one record at a time, got %d: %s\n%s\n", len(rest), strings.Join(rest, " "), synopsis)
-		return cli.ExitUsage
+		return o, false, false, cli.ExitUsage
 	}
-	o := ui.Options{ASCII: *ascii, Level: *level, Library: assets.Games(), Tsume: assets.Tsume(), HideEval: *hideEval, Lang: ui.LangFromEnv(os.Getenv)}
+	o = ui.Options{ASCII: *ascii, Level: *level, Library: assets.Games(), Tsume: assets.Tsume(), HideEval: *hideEval, Lang: ui.LangFromEnv(os.Getenv)}
 	if *fv.lang != "" {
 		l, err := ui.ParseLang(*fv.lang)
 		if err != nil {
 			fmt.Fprintf(stderr, "kiki: --lang: %v\n%s\n", err, synopsis)
-			return cli.ExitUsage
+			return o, false, false, cli.ExitUsage
 		}
 		o.Lang = l
 	}
@@ -94,12 +110,12 @@ func runBoard(args []string, stdout, stderr io.Writer) int {
 		path, err := exec.LookPath(*fv.engine)
 		if err != nil {
 			fmt.Fprintf(stderr, "kiki: --engine %s: %v\n", *fv.engine, err)
-			return cli.ExitUsage
+			return o, false, false, cli.ExitUsage
 		}
 		o.Engine = ui.EngineConfig{Path: path, Options: *fv.engineOptions}
 	} else if len(*fv.engineOptions) > 0 {
 		fmt.Fprintf(stderr, "kiki: --engine-option needs --engine\n%s\n", synopsis)
-		return cli.ExitUsage
+		return o, false, false, cli.ExitUsage
 	}
 	o.Review = reviewSettings(*fv.reviewNodes)
 	o.Net = learnedNet(assets.NNUE(), stderr)
@@ -120,7 +136,7 @@ func runBoard(args []string, stdout, stderr io.Writer) int {
 		p, err := game.ParseSFEN(*sfen)
 		if err != nil {
 			fmt.Fprintln(stderr, "kiki:", err)
-			return cli.ExitUsage
+			return o, false, false, cli.ExitUsage
 		}
 		o.Start = p
 	}
@@ -139,11 +155,7 @@ func runBoard(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if err := ui.Run(o, !*noMouse, len(rest) == 1 && rest[0] == "-"); err != nil {
-		fmt.Fprintln(stderr, "kiki:", err)
-		return cli.ExitFailure
-	}
-	return cli.ExitOK
+	return o, !*noMouse, len(rest) == 1 && rest[0] == "-", cli.ExitOK
 }
 
 // reviewSettings is the review's budget for --review-nodes: the mate

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"kiki/assets"
 	"kiki/kif/cli"
 	"kiki/ui"
 )
@@ -138,8 +137,8 @@ func TestOperandCounts(t *testing.T) {
 // not load are said, and the AI keeps the hand-made one.
 func TestBoardLearnedNet(t *testing.T) {
 	var errb bytes.Buffer
-	if learnedNet(assets.NNUE(), &errb) == nil || errb.Len() != 0 {
-		t.Errorf("the embedded weights did not load: %s", errb.String())
+	if o, _, _, code := boardOptions(nil, &errb); code != cli.ExitOK || o.Net == nil || errb.Len() != 0 {
+		t.Errorf("the board's AI has no learned evaluation (exit %d): %s", code, errb.String())
 	}
 	if learnedNet([]byte("junk"), &errb) != nil || !strings.Contains(errb.String(), "hand-made") {
 		t.Errorf("bad weights: stderr %q", errb.String())

@@ -405,7 +405,7 @@ func TestLibraryReviewStopsOnQuit(t *testing.T) {
 
 // With the learned evaluation the built-in AI plays it at full strength
 // (the engine New makes holds it) and its reviews are cached apart from
-// the hand-made evaluation's.
+// the hand-made evaluation's and other weights'.
 func TestLearnedEvaluationReviewsApart(t *testing.T) {
 	net := nnue.NewNet()
 	learned, hand := New(Options{Net: net}), New(Options{})
@@ -417,5 +417,11 @@ func TestLearnedEvaluationReviewsApart(t *testing.T) {
 	}
 	if a, b := learned.reviewSetup().set, hand.reviewSetup().set; a.Key() == b.Key() {
 		t.Errorf("reviews by both evaluations share a cache key: %q and %q", a.Name, b.Name)
+	}
+	// Other weights (a new release's) are another evaluation too.
+	other := nnue.NewNet()
+	other.OutBias = 1
+	if a, b := learned.reviewSetup().set, New(Options{Net: other}).reviewSetup().set; a.Key() == b.Key() {
+		t.Errorf("reviews by two networks share a cache key: %q and %q", a.Name, b.Name)
 	}
 }

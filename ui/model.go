@@ -148,6 +148,9 @@ type Model struct {
 	// library is the game library while it is open (kiki DIR, or a
 	// folder chosen in the open dialog).
 	library *libraryState
+	// reviewName names the built-in AI's reviews in their cache: its
+	// evaluation, and the network's weights.
+	reviewName string
 }
 
 // New returns the model.
@@ -165,7 +168,7 @@ func New(o Options) *Model {
 	if o.Level == 0 {
 		o.Level = 5
 	}
-	m := &Model{opts: o, keys: newKeyMapIn(o.Lang), help: help.New(), lang: o.Lang}
+	m := &Model{opts: o, keys: newKeyMapIn(o.Lang), help: help.New(), lang: o.Lang, reviewName: builtinReviewName(o.Net)}
 	c, err := engines.LoadUserConfig(o.ConfigDir)
 	if err != nil && o.Engine.Path == "" {
 		defer m.setMessage(fileErrWords(m.lang, err), true)

@@ -6,6 +6,7 @@ import (
 
 	"kiki/ai"
 	"kiki/ai/mate"
+	"kiki/ai/nnue"
 	"kiki/ai/review"
 	"kiki/ui/engines"
 )
@@ -33,6 +34,16 @@ type reviewSetup struct {
 	cache     review.Cache
 }
 
+// builtinReviewName names the built-in AI's reviews in their cache, so
+// that reviews by the hand-made evaluation, or by other weights (another
+// release's), stay apart.
+func builtinReviewName(net *nnue.Net) string {
+	if net == nil {
+		return "kiki"
+	}
+	return "kiki learned " + net.Fingerprint()
+}
+
 // reviewSetup is the review's setup now: the budget of the options (or
 // review.DefaultSettings), searched by the engine that analyses.
 func (m *Model) reviewSetup() reviewSetup {
@@ -40,11 +51,7 @@ func (m *Model) reviewSetup() reviewSetup {
 	if m.opts.Review != nil {
 		set = *m.opts.Review
 	}
-	set.Name = "kiki"
-	if m.opts.Net != nil {
-		// Reviews by the hand-made evaluation stay apart in the cache.
-		set.Name = "kiki learned"
-	}
+	set.Name = m.reviewName
 	s := reviewSetup{set: set, newEngine: m.opts.NewEngine, cache: review.Cache{Dir: filepath.Join(m.dataDir(), "review")}}
 	if x := m.ext; x.analyse && x.cfg.Path != "" {
 		// The name holds the command line and the options, so that the

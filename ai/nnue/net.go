@@ -2,7 +2,9 @@ package nnue
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -90,6 +92,14 @@ func fileSize(l1 int) int {
 		return 8 + 4*7 + 2*Hidden + 2*NumFeatures*Hidden + 2*2*Hidden + 4 + 4
 	}
 	return 8 + 4*7 + 4 + 2*Hidden + 2*NumFeatures*Hidden + 2*l1*2*Hidden + 4*l1 + 2*l1 + 4 + 4
+}
+
+// Fingerprint names the weights: the first 12 hex digits of their
+// file's SHA-256, so that results kept on disk (the board's reviews) are
+// never taken for another network's.
+func (n *Net) Fingerprint() string {
+	sum := sha256.Sum256(n.Marshal())
+	return hex.EncodeToString(sum[:6])
 }
 
 // Marshal returns the weights file.

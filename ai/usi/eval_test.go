@@ -76,6 +76,11 @@ func TestEvalFileRefusesCorruptWeights(t *testing.T) {
 	if !strings.Contains(out, "score cp 0 ") {
 		t.Errorf("EvalFile's zero network should score 0; got\n%s", out)
 	}
+	// A bad file after a good one leaves the good one playing.
+	out = session(t, nil, append([]string{"setoption name Threads value 1", "setoption name EvalFile value " + goodPath, "setoption name LearnedEval value true", "setoption name EvalFile value " + badPath}, depth1...)...)
+	if !strings.Contains(out, "the evaluation is unchanged") || !strings.Contains(out, "score cp 0 ") {
+		t.Errorf("a refused EvalFile should leave the loaded one; got\n%s", out)
+	}
 }
 
 // The Eval option is announced as a combo, accepts its values, explains a
@@ -181,5 +186,28 @@ func TestContemptFollowsEval(t *testing.T) {
 	set("setoption name Eval value material")
 	if s.engine.Contempt != 7 {
 		t.Fatalf("Contempt 7 then Eval material: contempt %d, want 7", s.engine.Contempt)
+	}
+}
+
+// The contempt follows the evaluation that plays: piece values' own below
+// Level 10 even with the learned evaluation on, whatever the options'
+// order; the network's at Level 10.
+func TestContemptFollowsLevel(t *testing.T) {
+	for _, order := range [][]string{
+		{"setoption name Eval value material", "setoption name Level value 5"},
+		{"setoption name Level value 5", "setoption name Eval value material"},
+	} {
+		var out strings.Builder
+		s := newSession(&out, nnue.NewNet())
+		for _, l := range order {
+			s.handle(l)
+		}
+		if s.engine.Contempt != ai.MaterialContempt {
+			t.Errorf("%v: contempt %d, want piece values' %d", order, s.engine.Contempt, ai.MaterialContempt)
+		}
+		s.handle("setoption name Level value 10")
+		if s.engine.Contempt != ai.DefaultContempt {
+			t.Errorf("%v then Level 10: contempt %d, want the network's %d", order, s.engine.Contempt, ai.DefaultContempt)
+		}
 	}
 }

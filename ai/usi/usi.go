@@ -98,10 +98,7 @@ func Run(in io.Reader, out io.Writer) error { return RunWith(in, out, nil) }
 // RunWith is Run with a learned evaluation, which plays unless the
 // LearnedEval option is turned off (EvalFile loads another weights file).
 func RunWith(in io.Reader, out io.Writer, learned *nnue.Net) error {
-	s := &Session{out: bufio.NewWriter(out), hashMiB: 64, pos: game.NewStartPosition(), learned: learned, level: 10, multiPV: 1}
-	s.engine = ai.NewEngine(s.hashMiB)
-	s.useLearned = learned != nil
-	s.setEval()
+	s := newSession(out, learned)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	for sc.Scan() {
@@ -112,6 +109,16 @@ func RunWith(in io.Reader, out io.Writer, learned *nnue.Net) error {
 	s.stopSearch()
 	s.wait()
 	return sc.Err()
+}
+
+// newSession is a session at its start: the learned evaluation on when
+// there is one.
+func newSession(out io.Writer, learned *nnue.Net) *Session {
+	s := &Session{out: bufio.NewWriter(out), hashMiB: 64, pos: game.NewStartPosition(), learned: learned, level: 10, multiPV: 1}
+	s.engine = ai.NewEngine(s.hashMiB)
+	s.useLearned = learned != nil
+	s.setEval()
+	return s
 }
 
 func (s *Session) println(format string, args ...any) {
@@ -254,6 +261,7 @@ func (s *Session) setOption(f []string) {
 		s.engine.Threads = st.n
 	case "Level":
 		s.level = st.n
+		s.setEval() // the contempt follows the level's evaluation
 	case "MultiPV":
 		s.multiPV = st.n
 	case "Contempt":
@@ -268,14 +276,18 @@ func (s *Session) setOption(f []string) {
 		}
 		s.setEval()
 	case "EvalFile":
-		s.fileNet = nil
-		if st.value != "" && st.value != "<empty>" {
+		if st.value == "" || st.value == "<empty>" {
+			s.fileNet = nil
+		} else {
 			data, err := os.ReadFile(st.value)
+			var net *nnue.Net
 			if err == nil {
-				s.fileNet, err = nnue.Load(data)
+				net, err = nnue.Load(data)
 			}
 			if err != nil {
 				s.infoString("setoption EvalFile: %v; the evaluation is unchanged", err)
+			} else {
+				s.fileNet = net
 			}
 		}
 		s.setEval()
@@ -302,7 +314,8 @@ func (s *Session) setEval() {
 	}
 	if !s.contemptSet {
 		s.engine.Contempt = ai.DefaultContempt
-		if s.engine.Net == nil {
+		if s.engine.Net == nil || s.level < 10 {
+			// Levels 1-9 play Eval even with a network (ai.Engine.Net).
 			s.engine.Contempt = ai.ContemptFor(s.engine.Eval)
 		}
 	}
