@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"kiki/ai/nnue"
 )
 
 // kiki review names the missed mate of a record written by hand, and a
@@ -36,5 +38,28 @@ func TestReviewCommandRefusesBadWeights(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := Command([]byte("not weights")).Run([]string{"x.kif"}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "learned evaluation") {
 		t.Errorf("exit %d, stderr %q", code, errOut.String())
+	}
+}
+
+// kiki review searches with the network it is given: a bishop thrown away
+// is a mistake to the hand-made evaluation and none to a zero network,
+// which scores every quiet position 0.
+func TestReviewCommandUsesTheNetwork(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "blunder.usi")
+	if err := os.WriteFile(rec, []byte("startpos moves 7g7f 3c3d 8h3c+ 2b3c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	review := func(net *nnue.Net) string {
+		var out, errOut bytes.Buffer
+		if code := runReview(net, []string{"--nodes", "20000", rec}, &out, &errOut); code != 0 {
+			t.Fatalf("exit %d, stderr %q", code, errOut.String())
+		}
+		return out.String()
+	}
+	if out := review(nil); !strings.Contains(out, "move 3") {
+		t.Errorf("the hand-made evaluation missed the bishop thrown away:\n%s", out)
+	}
+	if out := review(nnue.NewNet()); strings.Contains(out, "move 3") {
+		t.Errorf("a zero network found a mistake, so it was not the one searching:\n%s", out)
 	}
 }
