@@ -87,9 +87,10 @@ func (e *Evaluator) entry(p *game.Position) *entry {
 		m, parentKey := p.Back(1)
 		if par := &e.stack[ply-1]; par.ok && par.key == parentKey {
 			e.Updates++
-			ent.acc = par.acc
-			if m != game.NoMove {
-				e.apply(p, ent, m)
+			if m == game.NoMove {
+				ent.acc = par.acc
+			} else {
+				e.apply(p, &par.acc, &ent.acc, m)
 			}
 			ent.key, ent.ok = key, true
 			return ent
@@ -152,31 +153,31 @@ func (e *Evaluator) refresh(p *game.Position, c game.Color, acc *[Hidden]int32) 
 	*acc = vc.acc
 }
 
-// apply updates the parent's accumulators in ent by move m, which led to p.
-func (e *Evaluator) apply(p *game.Position, ent *entry, m game.Move) {
+// apply sets dst to the parent's accumulators src updated by move m,
+// which led to p: each side's in one pass over its rows (a move changes
+// two features, a capture four), not a copy and a pass per row.
+func (e *Evaluator) apply(p *game.Position, src, dst *[2][Hidden]int32, m game.Move) {
 	pc := m.Piece()
 	mc := pc.Color()
 	to := m.To()
 	n := e.net
 	for c := game.Black; c <= game.White; c++ {
-		acc := &ent.acc[c]
 		if !m.IsDrop() && pc.Type() == game.King && mc == c {
-			e.refresh(p, c, acc)
+			e.refresh(p, c, &dst[c])
 			continue
 		}
 		v := newView(c, p.King(c))
 		if m.IsDrop() {
 			t := m.DropType()
-			n.addRow(acc, v.base+v.piece(game.NewPiece(mc, t), to))
-			n.subRow(acc, v.base+v.hand(mc, t, p.Hand(mc).Count(t)+1))
+			n.move(&dst[c], &src[c], v.base+v.piece(game.NewPiece(mc, t), to), v.base+v.hand(mc, t, p.Hand(mc).Count(t)+1))
 			continue
 		}
-		n.subRow(acc, v.base+v.piece(pc, m.From()))
-		n.addRow(acc, v.base+v.piece(m.Moved(), to))
+		add, sub := v.base+v.piece(m.Moved(), to), v.base+v.piece(pc, m.From())
 		if capt := m.Captured(); capt != game.NoPiece {
-			n.subRow(acc, v.base+v.piece(capt, to))
 			t := capt.Type().Unpromote()
-			n.addRow(acc, v.base+v.hand(mc, t, p.Hand(mc).Count(t)))
+			n.capture(&dst[c], &src[c], add, sub, v.base+v.hand(mc, t, p.Hand(mc).Count(t)), v.base+v.piece(capt, to))
+			continue
 		}
+		n.move(&dst[c], &src[c], add, sub)
 	}
 }

@@ -194,10 +194,7 @@ func Load(data []byte) (*Net, error) {
 func (n *Net) output(us, them *[Hidden]int32) int {
 	sum := int64(n.OutBias)
 	if n.L1 == 0 {
-		for i := 0; i < Hidden; i++ {
-			sum += int64(clip(us[i])) * int64(n.Out[i])
-			sum += int64(clip(them[i])) * int64(n.Out[Hidden+i])
-		}
+		sum += int64(dotClip(us, (*[Hidden]int16)(n.Out))) + int64(dotClip(them, (*[Hidden]int16)(n.Out[Hidden:])))
 	} else {
 		var in [2 * Hidden]int32
 		for i := 0; i < Hidden; i++ {
@@ -223,16 +220,6 @@ func (n *Net) output(us, them *[Hidden]int32) int {
 // MaxScore bounds the evaluation, well below the search's mate scores.
 const MaxScore = 15000
 
-func clip(v int32) int32 {
-	if v < 0 {
-		return 0
-	}
-	if v > QA {
-		return QA
-	}
-	return v
-}
-
 // refresh computes side c's accumulator of b from scratch.
 func (n *Net) refresh(b *Board, c game.Color, acc *[Hidden]int32, scratch []int32) {
 	feats, bucket := Active(b, c, scratch[:0])
@@ -245,16 +232,21 @@ func (n *Net) refresh(b *Board, c game.Color, acc *[Hidden]int32, scratch []int3
 	}
 }
 
-func (n *Net) addRow(acc *[Hidden]int32, row int) {
-	w := n.FT[row*Hidden : row*Hidden+Hidden]
-	for i := range acc {
-		acc[i] += int32(w[i])
-	}
+// row is feature f's weights.
+func (n *Net) row(f int) *[Hidden]int16 {
+	return (*[Hidden]int16)(n.FT[f*Hidden : f*Hidden+Hidden])
 }
 
-func (n *Net) subRow(acc *[Hidden]int32, row int) {
-	w := n.FT[row*Hidden : row*Hidden+Hidden]
-	for i := range acc {
-		acc[i] -= int32(w[i])
-	}
+func (n *Net) addRow(acc *[Hidden]int32, f int) { addRow(acc, n.row(f)) }
+
+func (n *Net) subRow(acc *[Hidden]int32, f int) { subRow(acc, n.row(f)) }
+
+// move sets dst to src with feature add's row added and sub's taken away.
+func (n *Net) move(dst, src *[Hidden]int32, add, sub int) {
+	moveRows(dst, src, n.row(add), n.row(sub))
+}
+
+// capture is move with two rows added and two taken away.
+func (n *Net) capture(dst, src *[Hidden]int32, add1, sub1, add2, sub2 int) {
+	captureRows(dst, src, n.row(add1), n.row(sub1), n.row(add2), n.row(sub2))
 }
