@@ -8,7 +8,9 @@ import "golang.org/x/sys/cpu"
 // AVX2 kernels.
 var hasAVX2 = cpu.X86.HasAVX2
 
-// The assembly kernels take n, a multiple of 8 (Hidden is).
+// The assembly kernels take n, a positive multiple of 8: a Hidden that is
+// not fails to compile here.
+const _ uint = -(Hidden % 8)
 
 //go:noescape
 func moveAVX2(dst, src *int32, a, s *int16, n int)
