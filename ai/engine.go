@@ -408,8 +408,9 @@ var levelSpec = [11]struct {
 // human rating. Level 10 plays the learned evaluation (Engine.Net), which
 // the ladder did not have: its 3020 is the fit's 2860 for the hand-made
 // one plus the learned one's +160 against it over 400 games at 0.2 s,
-// measured with the network C2; the shipped L1 is +108 above C2, left out
-// until it is measured against the hand-made one (ai/learn/README.md).
+// measured with the network C2; L1 is +108 above C2 and the shipped G1
+// +108 above L1 (0.2 s, 200 games each), both left out until they are
+// measured against the hand-made one at 0.2 s (ai/learn/README.md).
 var levelRating = [11]int{1: 450, 2: 860, 3: 1140, 4: 1310, 5: 1530, 6: 1810, 7: 1980, 8: 2280, 9: 2780, 10: 3020}
 
 // LevelRating returns level's approximate Elo on the ladder's scale (see
