@@ -116,7 +116,7 @@ type searcher struct {
 	inits *initCache
 	// domBounds: a new child's numbers are at least those of the open
 	// entries of its board at hands that bound it (table.bounds); the
-	// partner's flavour in a race for the first proof (portfolio.go).
+	// bounded flavour of a first proof (portfolio.go).
 	domBounds bool
 }
 

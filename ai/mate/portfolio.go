@@ -4,22 +4,28 @@ import (
 	"context"
 )
 
-// The first proof on two cores (Options.Threads 2): a partner searcher
-// of another flavour races the main one, each on a table of its own
-// (half the memory each), and whichever proves or disproves the position
-// first goes on alone with its table to the shortening and the line.
+// The first proof comes in two flavours. The bounded one gives a new
+// child numbers no smaller than those of the open entries of its board
+// at hands that bound it (domBounds): a smaller hand proves no sooner,
+// a larger one disproves no sooner, so a board met again with another
+// hand does not look fresh. It finds first proofs sooner — the eight
+// long famous problems solved 42.02M nodes to 37.53M, FAIRWAY in 51.1M
+// where the plain flavour does not within 300M (the table doubling at a
+// quarter full), medium.tsv's 3.76M to 3.02M (at half) — but longer ones
+// (medium.tsv's line 34: 45 plies where the plain flavour's first proof
+// is 37), and the shortening that follows pays for the length:
+// medium.tsv's full solves 28.64M nodes plain, 39.81M bounded. So a
+// first proof that is all the caller wants (FirstProofOnly) is bounded,
+// and one that will be shortened is plain.
 //
-// The partner bounds a new child's numbers by the open entries of its
-// board at other hands (domBounds). On its own that flavour is erratic:
-// medium.tsv's full solves take 36.92M nodes where the main flavour takes
-// 28.35M, and of the long famous problems it proves 煙詰, Astral
-// Traveler, ACTの夢, 図巧1番 and 新扇詰 in fewer nodes, 寿, 橋本587 and
-// イオニゼーション in more, and FAIRWAY in 53M nodes where the main flavour
-// does not within 300M. Two searches at once on this machine's two cores
-// run nearly as fast as one alone (イオニゼーション: 20.3 s alone and as a
-// pair; with two big tables up to 17% slower, the memory's bandwidth
-// shared), so the race takes about the shorter of the two in time, at
-// twice the processor time.
+// On two cores (Options.Threads 2) a partner searcher of the other
+// flavour races the main one, each on a table of its own (half the
+// memory each), and whichever proves or disproves the position first
+// goes on alone with its table to the shortening and the line. Two
+// searches at once on this machine's two cores run nearly as fast as one
+// alone (イオニゼーション: 20.3 s alone and as a pair; with two big tables
+// up to 17% slower, the memory's bandwidth shared), so the race takes
+// about the shorter of the two in time, at twice the processor time.
 
 // decided tells whether a search's result proves or disproves its node.
 func decided(r result) bool { return r.pn == 0 || r.dn == 0 }
@@ -39,8 +45,12 @@ func (sv *Solver) tableMiB() int {
 // kept for the next race's partner); its node count includes the loser's,
 // and a node limit bounds the two together.
 func (sv *Solver) firstProof(s *searcher) (result, *searcher) {
+	bounded := sv.opts.FirstProofOnly && !sv.plainFirst
 	if sv.opts.Threads < 2 {
-		return s.prove(infDepth), s
+		s.domBounds = bounded
+		res := s.prove(infDepth)
+		s.domBounds = false
+		return res, s
 	}
 	outer, maxNodes := s.ctx, s.maxNodes
 	// The partner's table is kept between races, cleared: a small one is
@@ -69,7 +79,8 @@ func (sv *Solver) firstProof(s *searcher) (result, *searcher) {
 	// clock started before the partner's table was made); no progress
 	// reports, which the caller takes from one goroutine (the main
 	// searcher's) until the race is over.
-	p.tt, p.inits, p.domBounds, p.deadline = pt, newInitCache(initCacheBits), true, s.deadline
+	p.tt, p.inits, p.deadline = pt, newInitCache(initCacheBits), s.deadline
+	s.domBounds, p.domBounds = bounded, !bounded
 	pt.setDeadline(p.deadline)
 	partnerReport := p.onCheck
 	p.onCheck = nil

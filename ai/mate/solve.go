@@ -136,6 +136,9 @@ type Solver struct {
 	// partnerOnly stops the main searcher of a race at once, so that the
 	// partner's proof and table must carry the solve (a test's hook).
 	partnerOnly bool
+	// plainFirst makes a first proof that is all the caller wants plain,
+	// not bounded (portfolio.go; a test's hook).
+	plainFirst bool
 	// spare is the table of a race's partner (portfolio.go), kept between
 	// races (nil: none yet).
 	spare *table

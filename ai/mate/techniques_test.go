@@ -221,3 +221,34 @@ func TestWaitingDropsNumberedWhenWoken(t *testing.T) {
 		t.Errorf("%d children numbered with waiting drops left for later, %d with every drop numbered at once", lazy, eager)
 	}
 }
+
+// A first proof that is all the caller wants is bounded: a new child's
+// numbers are at least those of the open entries of its board at hands
+// that bound it (portfolio.go). medium.tsv's line 20 has a plateau the
+// plain flavour wanders on (72,404 nodes to its first proof at --hash
+// 256); bounded, the proof takes 23,401.
+func TestBoundedFirstProof(t *testing.T) {
+	var sfen string
+	for _, pr := range loadProblems(t, "medium.tsv") {
+		if pr.line == 20 {
+			sfen = pr.sfen
+		}
+	}
+	p, err := game.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit = 40000
+	for _, plain := range []bool{false, true} {
+		sv := New(Options{HashMiB: 256, MaxNodes: limit, FirstProofOnly: true})
+		sv.plainFirst = plain
+		res := sv.Solve(context.Background(), p.Clone())
+		sv.Close()
+		if proved := res.Status == Mate; proved == plain {
+			t.Errorf("plain %v: %v after %d nodes; want a proof within %d nodes only when bounded", plain, res.Status, res.Nodes, limit)
+		}
+		if res.Status == Mate {
+			checkLine(t, sfen, res.Moves)
+		}
+	}
+}

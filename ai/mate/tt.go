@@ -186,12 +186,18 @@ const (
 	// startMiB is where a bigger table starts.
 	startMiB = 8
 	// A table doubles once growAtNum/growAtDen of its slots are in use,
-	// two entries a bucket on average: one board met with many hands
+	// four entries a bucket on average. One board met with many hands
 	// fills its bucket long before the average does, and replacing such
-	// entries costs searches again (medium.tsv, --hash 256: 30.92M nodes
-	// doubling at a half, 29.44M at a quarter, 29.67M at an eighth,
-	// 29.11M never smaller than 256 MiB).
-	growAtNum, growAtDen = 1, 4
+	// entries costs searches again (medium.tsv, --hash 256: 29.07M nodes
+	// doubling at a half, 28.64M at a quarter). But every page the table
+	// takes is paid for when first written (about 2.2 ms a MiB on the
+	// virtual machines here), and at a quarter a search of a minute takes
+	// the table to 4 GiB where at a half it stays at 2: FAIRWAY's bounded
+	// first proof in 52.3M nodes, 63.8 and 63.9 s (4.4 s of it in the
+	// kernel), against 51.1M nodes, 66.2 and 69.3 s (8.5 and 9.7 s); the
+	// eight long famous problems solved 33.80M nodes against 37.53M. At
+	// three quarters FAIRWAY took 57.6M nodes and 71 s.
+	growAtNum, growAtDen = 1, 2
 )
 
 // resize sets how many buckets of the memory are in use.

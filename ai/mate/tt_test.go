@@ -168,14 +168,7 @@ func TestMidSizedTableShrinksOnClear(t *testing.T) {
 func TestTableDoesNotGrowPastItsDeadline(t *testing.T) {
 	tt := newTable(prefaultMiB * 4)
 	start := len(tt.buckets)
-	const spread = 0x9e3779b97f4a7c15
-	key := uint64(0)
-	fill := func(n int) {
-		for range n {
-			key += spread
-			tt.store(key, 0, 0, 0, inf, 1, false, false, 1, 0)
-		}
-	}
+	fill := filler(tt)
 	// The first doubling (no deadline) learns what one costs.
 	fill(start * bucketSize * growAtNum / growAtDen)
 	fill(1)
@@ -183,7 +176,9 @@ func TestTableDoesNotGrowPastItsDeadline(t *testing.T) {
 		t.Fatalf("%d buckets in use (want %d), %v a bucket", len(tt.buckets), 2*start, tt.perBucket)
 	}
 	tt.setDeadline(time.Now())
-	fill(2 * start * bucketSize / 2) // past the next doubling's point, twice
+	// Past the next doubling's point and the retry after its refusal,
+	// short of full buckets (where a store replaces and nothing grows).
+	fill(start * bucketSize)
 	if len(tt.buckets) != 2*start {
 		t.Fatalf("%d buckets in use after the deadline, want %d: the table doubled", len(tt.buckets), 2*start)
 	}
@@ -195,6 +190,36 @@ func TestTableDoesNotGrowPastItsDeadline(t *testing.T) {
 	tt.clear()
 	if tt.retryAt != 0 {
 		t.Fatalf("a cleared table keeps retryAt %d", tt.retryAt)
+	}
+}
+
+// filler returns a function that stores n proofs of new boards into tt,
+// spread evenly over its buckets.
+func filler(tt *table) func(n int) {
+	const spread = 0x9e3779b97f4a7c15
+	key := uint64(0)
+	return func(n int) {
+		for range n {
+			key += spread
+			tt.store(key, 0, 0, 0, inf, 1, false, false, 1, 0)
+		}
+	}
+}
+
+// A table doubles when half its slots are in use, not sooner: every page
+// it takes costs the search time when first written (tt.go, growAtNum).
+// A third full, it has not doubled; past a half, it has.
+func TestTableDoublesAtHalf(t *testing.T) {
+	tt := newTable(prefaultMiB * 4)
+	start := len(tt.buckets)
+	fill := filler(tt)
+	fill(start * bucketSize / 3)
+	if len(tt.buckets) != start {
+		t.Fatalf("a third full (%d entries): %d buckets in use, want %d", tt.used, len(tt.buckets), start)
+	}
+	fill(start*bucketSize/2 - tt.used + 1)
+	if len(tt.buckets) != 2*start {
+		t.Fatalf("past a half (%d entries): %d buckets in use, want %d", tt.used, len(tt.buckets), 2*start)
 	}
 }
 
