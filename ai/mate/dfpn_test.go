@@ -76,3 +76,42 @@ func TestSumCountsJoinsOnce(t *testing.T) {
 		t.Fatalf("defender's turn: pn %d dn %d, want 19 and 1", pn, dn)
 	}
 }
+
+// At the attacker's turn a check that could promote and does not waits
+// behind the same move promoting: it adds nothing to the node's numbers
+// until the promotion is disproven, and one found mating counts at once.
+func TestUnpromotedChecksWait(t *testing.T) {
+	bishop := game.NewPiece(game.Black, game.Bishop)
+	from, to := game.NewSquare(5, 5), game.NewSquare(3, 3)
+	pro := game.NewMove(from, to, bishop, game.NoPiece, true)
+	unpro := game.NewMove(from, to, bishop, game.NoPiece, false)
+	gold := game.NewMove(game.NewSquare(4, 4), game.NewSquare(4, 3), game.NewPiece(game.Black, game.Gold), game.NoPiece, false)
+	ch := []child{
+		{move: pro, pn: 3, dn: 2, prev: -1},
+		{move: unpro, pn: 1, dn: 2, prev: -1},
+		{move: gold, pn: 4, dn: 5, prev: -1},
+	}
+	delayUnpromoted(ch)
+	if ch[0].waiting || !ch[1].waiting || ch[2].waiting {
+		t.Fatalf("waiting after delayUnpromoted: %v %v %v", ch[0].waiting, ch[1].waiting, ch[2].waiting)
+	}
+	s := &searcher{}
+	if pn, dn := s.sum(ch, true, 1); pn != 3 || dn != 2+5 {
+		t.Fatalf("numbers with the non-promotion waiting: pn %d dn %d, want 3 and 7", pn, dn)
+	}
+	// The promotion disproven: the non-promotion counts.
+	ch[0].pn, ch[0].dn = inf, 0
+	wakeUnpromoted(ch)
+	if pn, dn := s.sum(ch, true, 1); ch[1].waiting || pn != 1 || dn != 2+5 {
+		t.Fatalf("after the promotion's disproof: waiting %v, pn %d dn %d, want 1 and 7", ch[1].waiting, pn, dn)
+	}
+	// A non-promotion already proven (a mate in one) counts at once.
+	ch2 := []child{
+		{move: pro, pn: 3, dn: 2, prev: -1},
+		{move: unpro, pn: 0, dn: inf, prev: -1},
+	}
+	delayUnpromoted(ch2)
+	if pn, _ := s.sum(ch2, true, 1); ch2[1].waiting || pn != 0 {
+		t.Fatalf("a mating non-promotion stayed waiting (pn %d)", pn)
+	}
+}

@@ -16,7 +16,9 @@ import (
 // is 37), and the shortening that follows pays for the length:
 // medium.tsv's full solves 28.64M nodes plain, 39.81M bounded. So a
 // first proof that is all the caller wants (FirstProofOnly) is bounded,
-// and one that will be shortened is plain.
+// and one that will be shortened is plain. The bounded flavour also
+// makes a check that could promote and does not wait behind its
+// promotion (delayUnpromoted).
 //
 // On two cores (Options.Threads 2) a partner searcher of the other
 // flavour races the main one, each on a table of its own (half the
@@ -26,6 +28,11 @@ import (
 // alone (イオニゼーション: 20.3 s alone and as a pair; with two big tables
 // up to 17% slower, the memory's bandwidth shared), so the race takes
 // about the shorter of the two in time, at twice the processor time.
+
+// setBounded makes s a searcher of the bounded flavour or the plain one.
+func (sv *Solver) setBounded(s *searcher, b bool) {
+	s.domBounds, s.lateUnpromoted = b, b && !sv.eagerUnpromoted
+}
 
 // decided tells whether a search's result proves or disproves its node.
 func decided(r result) bool { return r.pn == 0 || r.dn == 0 }
@@ -47,9 +54,9 @@ func (sv *Solver) tableMiB() int {
 func (sv *Solver) firstProof(s *searcher) (result, *searcher) {
 	bounded := sv.opts.FirstProofOnly && !sv.plainFirst
 	if sv.opts.Threads < 2 {
-		s.domBounds = bounded
+		sv.setBounded(s, bounded)
 		res := s.prove(infDepth)
-		s.domBounds = false
+		sv.setBounded(s, false)
 		return res, s
 	}
 	outer, maxNodes := s.ctx, s.maxNodes
@@ -80,7 +87,8 @@ func (sv *Solver) firstProof(s *searcher) (result, *searcher) {
 	// reports, which the caller takes from one goroutine (the main
 	// searcher's) until the race is over.
 	p.tt, p.inits, p.deadline = pt, newInitCache(initCacheBits), s.deadline
-	s.domBounds, p.domBounds = bounded, !bounded
+	sv.setBounded(s, bounded)
+	sv.setBounded(p, !bounded)
 	pt.setDeadline(p.deadline)
 	partnerReport := p.onCheck
 	p.onCheck = nil
@@ -113,7 +121,8 @@ func (sv *Solver) firstProof(s *searcher) (result, *searcher) {
 	}
 	// The race's own stop is no reason for the winner to stop; the
 	// caller's context and limits are looked at again from here.
-	winner.ctx, winner.maxNodes, winner.aborted, winner.domBounds = outer, maxNodes, false, false
+	winner.ctx, winner.maxNodes, winner.aborted = outer, maxNodes, false
+	sv.setBounded(winner, false)
 	winner.nodes += loser.nodes
 	winner.nextCheck = winner.nodes
 	winner.tt.halt.Store(false)
