@@ -115,3 +115,50 @@ func TestUnpromotedChecksWait(t *testing.T) {
 		t.Fatalf("a mating non-promotion stayed waiting (pn %d)", pn)
 	}
 }
+
+// The defender's captures of a lone checker by a second piece of a kind
+// wait behind the first such capture until it is proven; a capture by
+// another kind, or by the king, counts at once.
+func TestLikeCapturesWait(t *testing.T) {
+	// The rook on 5c checks the king on 5a; golds on 6b and 4b and a
+	// silver on 6d can take it (the silver's capture and the king's
+	// moves count at once).
+	p, err := game.ParseSFEN("4k4/3g1g3/4R4/3s5/9/9/9/9/4K4 w - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ml := new(game.MoveList)
+	p.LegalMoves(ml)
+	var ch []child
+	var golds, silver []int
+	for _, m := range ml.Slice() {
+		if m.To() == game.NewSquare(5, 3) {
+			switch m.Piece().Type() {
+			case game.Gold:
+				golds = append(golds, len(ch))
+			case game.Silver:
+				silver = append(silver, len(ch))
+			}
+		}
+		ch = append(ch, child{move: m, pn: 2, dn: 2, prev: -1})
+	}
+	if len(golds) != 2 || len(silver) != 1 {
+		t.Fatalf("captures: %d by a gold, %d by the silver; want 2 and 1", len(golds), len(silver))
+	}
+	delayLikeCaptures(p, ch)
+	waiting := 0
+	for i := range ch {
+		if ch[i].waiting {
+			waiting++
+		}
+	}
+	if ch[golds[0]].waiting || !ch[golds[1]].waiting || ch[golds[1]].prev != golds[0] || waiting != 1 {
+		t.Fatalf("after delayLikeCaptures: gold captures waiting %v %v, %d waiting in all; want only the second gold's", ch[golds[0]].waiting, ch[golds[1]].waiting, waiting)
+	}
+	// The first gold's capture proven: the second counts.
+	ch[golds[0]].pn, ch[golds[0]].dn = 0, inf
+	wake(ch)
+	if ch[golds[1]].waiting {
+		t.Fatal("the second gold's capture still waits after the first is proven")
+	}
+}

@@ -17,8 +17,7 @@ import (
 // medium.tsv's full solves 28.64M nodes plain, 39.81M bounded. So a
 // first proof that is all the caller wants (FirstProofOnly) is bounded,
 // and one that will be shortened is plain. The bounded flavour also
-// makes a check that could promote and does not wait behind its
-// promotion (delayUnpromoted).
+// makes like children wait behind each other (lateLike).
 //
 // On two cores (Options.Threads 2) a partner searcher of the other
 // flavour races the main one, each on a table of its own (half the
@@ -31,7 +30,7 @@ import (
 
 // setBounded makes s a searcher of the bounded flavour or the plain one.
 func (sv *Solver) setBounded(s *searcher, b bool) {
-	s.domBounds, s.lateUnpromoted = b, b && !sv.eagerUnpromoted
+	s.domBounds, s.lateLike = b, b && !sv.eagerLike
 }
 
 // decided tells whether a search's result proves or disproves its node.

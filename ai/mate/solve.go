@@ -139,9 +139,9 @@ type Solver struct {
 	// plainFirst makes a first proof that is all the caller wants plain,
 	// not bounded (portfolio.go; a test's hook).
 	plainFirst bool
-	// eagerUnpromoted keeps the bounded flavour's non-promotions from
-	// waiting behind their promotions (delayUnpromoted; a test's hook).
-	eagerUnpromoted bool
+	// eagerLike keeps the bounded flavour's like children from waiting
+	// behind each other (lateLike; a test's hook).
+	eagerLike bool
 	// spare is the table of a race's partner (portfolio.go), kept between
 	// races (nil: none yet).
 	spare *table

@@ -253,10 +253,10 @@ func TestBoundedFirstProof(t *testing.T) {
 	}
 }
 
-// The bounded flavour's checks that could promote and do not wait behind
-// their promotions (delayUnpromoted): medium.tsv's line 24 takes its
-// first proof in 2,992 nodes so, 5,525 with every check counted at once.
-func TestUnpromotedChecksWaitInFirstProofs(t *testing.T) {
+// The bounded flavour's like children wait behind each other
+// (lateLike): medium.tsv's line 24 takes its first proof in 2,992 nodes
+// so, 5,525 with every child counted at once.
+func TestLikeChildrenWaitInFirstProofs(t *testing.T) {
 	var sfen string
 	for _, pr := range loadProblems(t, "medium.tsv") {
 		if pr.line == 24 {
@@ -270,11 +270,11 @@ func TestUnpromotedChecksWaitInFirstProofs(t *testing.T) {
 	const limit = 4000
 	for _, eager := range []bool{false, true} {
 		sv := New(Options{HashMiB: 256, MaxNodes: limit, FirstProofOnly: true})
-		sv.eagerUnpromoted = eager
+		sv.eagerLike = eager
 		res := sv.Solve(context.Background(), p.Clone())
 		sv.Close()
 		if proved := res.Status == Mate; proved == eager {
-			t.Errorf("eager %v: %v after %d nodes; want a proof within %d nodes only with non-promotions waiting", eager, res.Status, res.Nodes, limit)
+			t.Errorf("eager %v: %v after %d nodes; want a proof within %d nodes only with like children waiting", eager, res.Status, res.Nodes, limit)
 		}
 		if res.Status == Mate {
 			checkLine(t, sfen, res.Moves)
