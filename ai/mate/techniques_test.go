@@ -228,38 +228,24 @@ func TestWaitingDropsNumberedWhenWoken(t *testing.T) {
 // plain flavour wanders on (72,404 nodes to its first proof at --hash
 // 256); bounded, the proof takes 23,419.
 func TestBoundedFirstProof(t *testing.T) {
-	var sfen string
-	for _, pr := range loadProblems(t, "medium.tsv") {
-		if pr.line == 20 {
-			sfen = pr.sfen
-		}
-	}
-	p, err := game.ParseSFEN(sfen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const limit = 40000
-	for _, plain := range []bool{false, true} {
-		sv := New(Options{HashMiB: 256, MaxNodes: limit, FirstProofOnly: true})
-		sv.plainFirst = plain
-		res := sv.Solve(context.Background(), p.Clone())
-		sv.Close()
-		if proved := res.Status == Mate; proved == plain {
-			t.Errorf("plain %v: %v after %d nodes; want a proof within %d nodes only when bounded", plain, res.Status, res.Nodes, limit)
-		}
-		if res.Status == Mate {
-			checkLine(t, sfen, res.Moves)
-		}
-	}
+	firstProofOnlyWith(t, "the bounded flavour", 20, 40000, func(sv *Solver, off bool) { sv.plainFirst = off })
 }
 
 // The bounded flavour's like children wait behind each other
 // (lateLike): medium.tsv's line 24 takes its first proof in 2,992 nodes
 // so, 5,525 with every child counted at once.
 func TestLikeChildrenWaitInFirstProofs(t *testing.T) {
+	firstProofOnlyWith(t, "like children waiting", 24, 4000, func(sv *Solver, off bool) { sv.eagerLike = off })
+}
+
+// firstProofOnlyWith asks for the first proof of medium.tsv's problem at
+// line within limit nodes, with a technique on (switchOff(sv, false)) and
+// off: it must be found only with the technique, and its line be a mate.
+func firstProofOnlyWith(t *testing.T, technique string, line int, limit uint64, switchOff func(sv *Solver, off bool)) {
+	t.Helper()
 	var sfen string
 	for _, pr := range loadProblems(t, "medium.tsv") {
-		if pr.line == 24 {
+		if pr.line == line {
 			sfen = pr.sfen
 		}
 	}
@@ -267,14 +253,13 @@ func TestLikeChildrenWaitInFirstProofs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const limit = 4000
-	for _, eager := range []bool{false, true} {
+	for _, off := range []bool{false, true} {
 		sv := New(Options{HashMiB: 256, MaxNodes: limit, FirstProofOnly: true})
-		sv.eagerLike = eager
+		switchOff(sv, off)
 		res := sv.Solve(context.Background(), p.Clone())
 		sv.Close()
-		if proved := res.Status == Mate; proved == eager {
-			t.Errorf("eager %v: %v after %d nodes; want a proof within %d nodes only with like children waiting", eager, res.Status, res.Nodes, limit)
+		if proved := res.Status == Mate; proved == off {
+			t.Errorf("medium.tsv:%d, %s off %v: %v after %d nodes; want a proof within %d nodes only with it", line, technique, off, res.Status, res.Nodes, limit)
 		}
 		if res.Status == Mate {
 			checkLine(t, sfen, res.Moves)
