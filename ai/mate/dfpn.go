@@ -32,10 +32,11 @@ type child struct {
 	final  bool // proven or disproven: no need to look it up again
 	// interp: a disproof that may rest on a futile drop (flagInterp).
 	interp bool
-	// prev is, for a drop interposition, the drop before it in line, and
-	// for a check that could promote and does not, the same move
-	// promoting (-1: none); waiting marks one not yet taken into account
-	// (see delayDrops and delayUnpromoted).
+	// prev is, for a drop interposition, the drop before it in line; for
+	// a check that could promote and does not, the same move promoting;
+	// for a capture of the checker, the first by a like piece (-1: none).
+	// waiting marks one not yet taken into account (see delayDrops,
+	// delayUnpromoted, delayLikeCaptures).
 	prev    int
 	waiting bool
 	// unnumbered marks a waiting drop whose first numbers are not made
