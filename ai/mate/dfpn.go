@@ -47,9 +47,12 @@ type child struct {
 	// (booksearch.go). A futile one counts as proven, its dist the length of the
 	// mate that makes it futile.
 	unchecked, futile bool
-	// parent: the tag of the node that last searched this child, as the
-	// table has it (0: unknown).
-	parent uint16
+	// parent: the node that last searched this child, as the table has
+	// it (the low 32 bits of its board key; 0: unknown).
+	parent uint32
+	// maxed: the child counts in its node's numbers by the largest of the
+	// maxed children's, not in the sum: a double count found (dce.go).
+	maxed bool
 }
 
 type result struct {
@@ -113,8 +116,10 @@ type searcher struct {
 	bookTrack bool
 	// probeNodes bounds each futility probe of a book search.
 	probeNodes uint64
-	// tags holds joinTag of the board at each ply of the path.
-	tags []uint16
+	// at holds the node at each ply of the path, and atSet the same
+	// nodes by their low board bits and hand (dce.go's walk).
+	at    []pathNode
+	atSet *pathSet
 	// inits keeps the first numbers of children counted before (initChild).
 	inits *initCache
 	// domBounds: a new child's numbers are at least those of the open
@@ -127,10 +132,12 @@ type searcher struct {
 	// that captures it already behind that capture (delayLikeCaptures);
 	// also the bounded flavour's.
 	lateLike bool
+	// dce follows a child that another node searched last up the
+	// table's parents, and where they meet the path counts the two
+	// children of the node there once (dce.go); also the bounded
+	// flavour's.
+	dce bool
 }
-
-// joinTag is a node's tag as a parent: 15 bits of its board key, never 0.
-func joinTag(bk uint64) uint16 { return uint16(bk>>48) | 1 }
 
 // sat adds two numbers; a sum never reaches inf, which only a real proof
 // or disproof sets (otherwise a large sum could end a search undecided).
@@ -181,10 +188,11 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 		return result{pn: 1, dn: 1, repPly: noRep}
 	}
 	start := s.nodes
-	for len(s.tags) <= s.ply {
-		s.tags = append(s.tags, 0)
+	for len(s.at) <= s.ply {
+		s.at = append(s.at, pathNode{})
 	}
-	s.tags[s.ply] = joinTag(bk)
+	self := uint32(bk)
+	s.at[s.ply] = pathNode{board: self, hand: h}
 	if or && r <= 0 {
 		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0, hand: h}, start, false)
 	}
@@ -234,6 +242,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 			c.ph = c.hand
 		} else if lr := s.lookup(c.boardKey, c.hand, r-1); lr.found {
 			c.pn, c.dn, c.dist, c.ph, c.interp, c.parent = lr.pn, lr.dn, lr.dist, lr.hand, lr.interp, lr.parent
+			c.maxed = s.dce && lr.maxed && lr.parent == self
 			c.final = lr.pn == 0 || lr.dn == 0
 		} else if !or && s.lazyDrop(c, drops) {
 			c.pn, c.dn, c.unnumbered = 1, 1, true
@@ -259,15 +268,22 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 		}
 	}
 	s.stack[s.ply] = ch
+	if s.dce {
+		s.enterPath()
+		defer s.leavePath()
+	}
 	s.ply++
 	defer func() { s.ply-- }()
 
 	var pn, dn uint32
-	for {
+	for first := true; ; first = false {
 		if s.book != nil && !or {
 			s.settleRefutations(ch, r)
 		}
-		pn, dn = s.sum(ch, or, joinTag(bk))
+		pn, dn = s.sum(ch, or, self)
+		if s.dce {
+			s.at[s.ply-1].pn, s.at[s.ply-1].dn = pn, dn
+		}
 		if s.ply == 1 {
 			s.rootPN, s.rootDN = pn, dn
 		}
@@ -293,6 +309,9 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 			}
 		}
 		c := &ch[best]
+		if first && s.dce && c.parent != 0 && c.parent != self {
+			s.eliminateDoubleCount(c, or)
+		}
 		if c.unchecked {
 			// A book search: is this drop futile, no defence at all?
 			s.checkFutile(ch, best, r)
@@ -309,18 +328,23 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 		}
 		if or {
 			cthpn = min(thpn, grow(second))
-			cthdn = childThreshold(thdn, dn, c.dn)
+			cthdn = childThreshold(thdn, dn, share(ch, best, or))
 		} else {
 			cthdn = min(thdn, grow(second))
-			cthpn = childThreshold(thpn, pn, c.pn)
+			cthpn = childThreshold(thpn, pn, share(ch, best, or))
 		}
+		s.at[s.ply-1].cur = best
 		p.DoMove(c.move)
 		s.path.set(c.key, s.ply)
 		res := s.mid(cthpn, cthdn, r-1)
 		s.path.del(c.key)
 		p.UndoMove()
-		c.pn, c.dn, c.dist, c.repPly, c.ph, c.interp, c.parent = res.pn, res.dn, res.dist, res.repPly, res.hand, res.interp, joinTag(bk)
+		c.pn, c.dn, c.dist, c.repPly, c.ph, c.interp, c.parent = res.pn, res.dn, res.dist, res.repPly, res.hand, res.interp, self
 		c.final = res.pn == 0 || res.dn == 0
+		if c.maxed && !c.final {
+			// (its own store, just made, does not know)
+			s.tt.setMaxed(c.boardKey, c.hand)
+		}
 		// The other children are not looked up again here, though the
 		// search below may have settled some by transposition: the next
 		// visit of this node expands it afresh and sees it. Looking every
@@ -512,7 +536,7 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 		if n == 0 {
 			c.pn, c.dn, c.dist, c.final = 0, inf, 0, true
 			c.ph = andProofFloor(p, c.hand)
-			s.tt.store(c.boardKey, c.hand, c.ph, 0, inf, 0, false, false, 1, 0)
+			s.tt.store(c.boardKey, c.hand, c.ph, 0, inf, 0, false, false, 1, link{})
 			return
 		}
 		if r <= 0 {
@@ -537,7 +561,7 @@ func (s *searcher) initChild(c *child, or bool, r int) {
 	if n == 0 {
 		c.pn, c.dn, c.dist, c.final = inf, 0, infDepth, true
 		c.ph = orDisproofCeiling(p, c.hand)
-		s.tt.store(c.boardKey, c.hand, c.ph, inf, 0, infDepth, false, false, 1, 0)
+		s.tt.store(c.boardKey, c.hand, c.ph, inf, 0, infDepth, false, false, 1, link{})
 		return
 	}
 	if r <= 0 {
@@ -686,16 +710,18 @@ func wakeUnpromoted(ch []child) {
 	}
 }
 
-// sum gives a node's numbers from its children's. self is the node's
-// joinTag: at the attacker's turn a child that the table says another
-// node searched last is likely a join of paths (two orders of checks that
-// reach one position), whose disproof number an ancestor would then count
-// twice; such children add only the largest of their numbers, not their
-// sum (a cheap kind of Kishimoto's source-node detection). On medium.tsv
-// it took 29.91M nodes to 28.35M, and the seven long famous problems
-// solved 41.40M to 37.42M (the same at the defender's turn, for proof
-// numbers: 31.14M and 39.58M; at both 32.26M on medium.tsv).
-func (s *searcher) sum(ch []child, or bool, self uint16) (pn, dn uint32) {
+// sum gives a node's numbers from its children's. self is the low 32
+// bits of the node's board key: at the attacker's turn a child that the
+// table says another node searched last is likely a join of paths (two
+// orders of checks that reach one position), whose disproof number an
+// ancestor would then count twice; such children add only the largest of
+// their numbers, not their sum (a cheap kind of Kishimoto's source-node
+// detection). On medium.tsv it took 29.91M nodes to 28.35M, and the
+// seven long famous problems solved 41.40M to 37.42M (the same at the
+// defender's turn, for proof numbers: 31.14M and 39.58M; at both 32.26M
+// on medium.tsv). Children maxed for a double count (dce.go) add only
+// the largest of their numbers too, at either turn.
+func (s *searcher) sum(ch []child, or bool, self uint32) (pn, dn uint32) {
 	if or {
 		var joined uint32
 		pn, dn = inf, 0
@@ -704,7 +730,7 @@ func (s *searcher) sum(ch []child, or bool, self uint16) (pn, dn uint32) {
 				continue
 			}
 			pn = min(pn, ch[i].pn)
-			if ch[i].parent != 0 && ch[i].parent != self {
+			if ch[i].maxed || ch[i].parent != 0 && ch[i].parent != self {
 				joined = max(joined, ch[i].dn)
 				continue
 			}
@@ -713,14 +739,19 @@ func (s *searcher) sum(ch []child, or bool, self uint16) (pn, dn uint32) {
 		return pn, sat(dn, joined)
 	}
 	pn, dn = 0, inf
+	var maxed uint32
 	for i := range ch {
 		if ch[i].waiting {
 			continue
 		}
-		pn = sat(pn, ch[i].pn)
+		if ch[i].maxed {
+			maxed = max(maxed, ch[i].pn)
+		} else {
+			pn = sat(pn, ch[i].pn)
+		}
 		dn = min(dn, ch[i].dn)
 	}
-	return
+	return sat(pn, maxed), dn
 }
 
 // proofDist is the mate length of a proven node: the shortest proven
@@ -781,12 +812,13 @@ func (s *searcher) disproofDepth(ch []child, or bool) (uint16, int, int) {
 }
 
 func (s *searcher) store(bk uint64, h game.Hand, res result, start uint64, pathDependent bool) result {
-	var parent uint16
+	var from link
 	if res.pn != 0 && res.dn != 0 && s.ply >= 2 {
 		// (an open node's final store, made at s.ply-1: its parent is
 		// the node at s.ply-2)
-		parent = s.tags[s.ply-2]
+		up := s.at[s.ply-2]
+		from = link{board: up.board, step: handStep(up.hand, h)}
 	}
-	s.tt.store(bk, h, res.hand, res.pn, res.dn, res.dist, pathDependent, res.interp, s.nodes-start+1, parent)
+	s.tt.store(bk, h, res.hand, res.pn, res.dn, res.dist, pathDependent, res.interp, s.nodes-start+1, from)
 	return res
 }

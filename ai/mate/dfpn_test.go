@@ -56,7 +56,7 @@ func TestDropsWaitInLine(t *testing.T) {
 }
 
 // At the attacker's turn, children that another node searched last (by
-// the table's parent tag) are taken for joins of paths: they add the
+// the table's parent) are taken for joins of paths: they add the
 // largest of their disproof numbers, not the sum; the others (this node's,
 // or not yet searched) add up as usual. The defender's turn sums every
 // proof number.
@@ -74,6 +74,15 @@ func TestSumCountsJoinsOnce(t *testing.T) {
 	}
 	if pn, dn := s.sum(ch, false, self); pn != 3+5+2+9 || dn != 1 {
 		t.Fatalf("defender's turn: pn %d dn %d, want 19 and 1", pn, dn)
+	}
+	// Children maxed for a double count (dce.go) add the largest of
+	// their numbers at either turn, with the joins at the attacker's.
+	ch[0].maxed, ch[1].maxed = true, true
+	if pn, dn := s.sum(ch, true, self); pn != 2 || dn != 1+7 {
+		t.Fatalf("attacker's turn, two maxed: pn %d dn %d, want 2 and 8", pn, dn)
+	}
+	if pn, dn := s.sum(ch, false, self); pn != 5+2+9 || dn != 1 {
+		t.Fatalf("defender's turn, two maxed: pn %d dn %d, want 16 and 1", pn, dn)
 	}
 }
 

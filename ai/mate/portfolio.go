@@ -17,7 +17,8 @@ import (
 // medium.tsv's full solves 28.64M nodes plain, 39.81M bounded. So a
 // first proof that is all the caller wants (FirstProofOnly) is bounded,
 // and one that will be shortened is plain. The bounded flavour also
-// makes like children wait behind each other (lateLike).
+// makes like children wait behind each other (lateLike) and counts
+// double counts found where paths meet once (dce).
 //
 // On two cores (Options.Threads 2) a partner searcher of the other
 // flavour races the main one, each on a table of its own (half the
@@ -30,7 +31,7 @@ import (
 
 // setBounded makes s a searcher of the bounded flavour or the plain one.
 func (sv *Solver) setBounded(s *searcher, b bool) {
-	s.domBounds, s.lateLike = b, b && !sv.eagerLike
+	s.domBounds, s.lateLike, s.dce = b, b && !sv.eagerLike, b && !sv.noDCE
 }
 
 // decided tells whether a search's result proves or disproves its node.

@@ -17,12 +17,12 @@ func TestBoundsFromOtherHands(t *testing.T) {
 	tt := newTable(1)
 	const key = 0x1234_5678_9abc_def1
 	rp2 := game.Hand(0).With(game.Rook, 1).With(game.Pawn, 2)
-	tt.store(key, rp2, rp2, 50, 7, 0, false, false, 1, 0)
+	tt.store(key, rp2, rp2, 50, 7, 0, false, false, 1, link{})
 	bishop := game.Hand(0).With(game.Bishop, 1)
-	tt.store(key, bishop, bishop, 900, 900, 0, false, false, 1, 0)
-	tt.store(key^1<<40, rp2, rp2, 800, 800, 0, false, false, 1, 0)
+	tt.store(key, bishop, bishop, 900, 900, 0, false, false, 1, link{})
+	tt.store(key^1<<40, rp2, rp2, 800, 800, 0, false, false, 1, link{})
 	g := game.Hand(0).With(game.Gold, 1)
-	tt.store(key, g, g, 0, inf, 3, false, false, 1, 0) // a proof
+	tt.store(key, g, g, 0, inf, 3, false, false, 1, link{}) // a proof
 	for _, c := range []struct {
 		h      game.Hand
 		pn, dn uint32

@@ -142,6 +142,9 @@ type Solver struct {
 	// eagerLike keeps the bounded flavour's like children from waiting
 	// behind each other (lateLike; a test's hook).
 	eagerLike bool
+	// noDCE keeps the bounded flavour from counting double counts once
+	// (dce.go; a test's hook).
+	noDCE bool
 	// spare is the table of a race's partner (portfolio.go), kept between
 	// races (nil: none yet).
 	spare *table

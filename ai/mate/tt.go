@@ -1,6 +1,7 @@
 package mate
 
 import (
+	"math/bits"
 	"runtime"
 	"sync/atomic"
 	"time"
@@ -32,17 +33,22 @@ type entry struct {
 	// pn and dn are the numbers the last search left (for a proof or a
 	// disproof that a look-up at another depth cannot use, they are reset).
 	pn, dn uint32
-	work   uint32
 	// mateLen is the shortest mate proven from here (infDepth: none), and
 	// noMate the depth up to which there is surely no mate (valid with
 	// flagNoMate; infDepth: none at all). Both can hold at once: a mate in
 	// 15 that is not a mate in 13.
 	mateLen uint16
 	noMate  uint16
-	flags   uint8
-	// parent tags the node whose search last left these numbers
-	// (joinTag; 0: none), for the double count at joins (see searcher.sum).
-	parent uint16
+	// work is the nodes searched below the entry, as workCode keeps them.
+	work  uint16
+	flags uint8
+	// parent and step name the node whose search last left these
+	// numbers: the low 32 bits of its board key (0: none) and the step
+	// from the attacker's hand there to this entry's (handStep). Joins of
+	// paths are told by them (searcher.sum), and double counts followed
+	// up (dce.go).
+	step   uint8
+	parent uint32
 }
 
 const (
@@ -57,6 +63,10 @@ const (
 	// a book search, where such a drop may be no defence at all, cannot
 	// take it (booksearch.go).
 	flagInterp
+	// flagMaxed marks an open entry that its parent counts in the
+	// largest of its maxed children's numbers, not in their sum: a
+	// double count found (dce.go).
+	flagMaxed
 )
 
 const bucketSize = 8
@@ -251,8 +261,10 @@ type lookupResult struct {
 	found bool
 	// interp: a disproof that may rest on a futile drop (flagInterp).
 	interp bool
-	// parent: an open node's entry's parent tag (entry.parent).
-	parent uint16
+	// parent: an open node's entry's parent (entry.parent), and whether
+	// that parent counts it among its maxed children (flagMaxed).
+	parent uint32
+	maxed  bool
 }
 
 // lookup returns what is known of the node with board key key and
@@ -285,7 +297,7 @@ func (t *table) lookup(key uint64, h game.Hand, r int) lookupResult {
 			continue
 		}
 		if res.dn != 0 && e.hand == h && e.pn != 0 && e.dn != 0 {
-			res = lookupResult{pn: e.pn, dn: e.dn, found: true, parent: e.parent}
+			res = lookupResult{pn: e.pn, dn: e.dn, found: true, parent: e.parent, maxed: e.flags&flagMaxed != 0}
 		}
 	}
 	return res
@@ -319,10 +331,10 @@ func (t *table) bounds(key uint64, h game.Hand) (pn, dn uint32) {
 // proof hand ph and a disproof under its disproof hand (ph), so that the
 // one entry answers for every hand they dominate or are dominated by. The
 // entry the search kept at h, if it holds nothing proven, then gives way.
-func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, rep, interp bool, work uint64, parent uint16) {
+func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, rep, interp bool, work uint64, from link) {
 	key ^= t.salt
 	b := &t.buckets[key&t.mask]
-	w := uint32(min(work, 1<<32-1))
+	w := workCode(work)
 	if pn != 0 && dn != 0 || rep {
 		ph = h
 	}
@@ -366,7 +378,7 @@ func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, r
 		case k == key:
 			if e := &b.ents[i]; e.flags&flagUsed != 0 && e.hand == ph {
 				e.update(pn, dn, dist, rep, interp, w)
-				e.parent = parent
+				e.parent, e.step = from.board, from.step
 				return
 			}
 		}
@@ -381,7 +393,7 @@ func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, r
 		}
 	}
 	b.keys[victim] = key
-	b.ents[victim] = entry{hand: ph, mateLen: infDepth, flags: flagUsed, parent: parent}
+	b.ents[victim] = entry{hand: ph, mateLen: infDepth, flags: flagUsed, parent: from.board, step: from.step}
 	b.ents[victim].update(pn, dn, dist, rep, interp, w)
 	if fresh {
 		t.used++
@@ -391,7 +403,7 @@ func (t *table) store(key uint64, h, ph game.Hand, pn, dn uint32, dist uint16, r
 	}
 }
 
-func (e *entry) update(pn, dn uint32, dist uint16, rep, interp bool, w uint32) {
+func (e *entry) update(pn, dn uint32, dist uint16, rep, interp bool, w uint16) {
 	e.pn, e.dn = pn, dn
 	e.work = max(e.work, w)
 	e.flags &^= flagRep
@@ -420,4 +432,49 @@ func (e *entry) update(pn, dn uint32, dist uint16, rep, interp bool, w uint32) {
 // permille.
 func (t *table) hashfull() int {
 	return int(uint64(t.used) * 1000 / uint64(len(t.all)*bucketSize))
+}
+
+// link names the node that searched an entry: the low 32 bits of its
+// board key, and the step from the attacker's hand there (handStep).
+type link struct {
+	board uint32
+	step  uint8
+}
+
+// workCode keeps a count of nodes in 16 bits, in the same order: exact
+// below 2048, above that eleven significant bits and an exponent. The
+// table only compares amounts of work, so the entry spares 16 bits for
+// its parent (link).
+func workCode(w uint64) uint16 {
+	if w < 2048 {
+		return uint16(w)
+	}
+	e := bits.Len64(w) - 11
+	return uint16(min(e<<10+int(w>>e), 1<<16-1))
+}
+
+// open returns the open entry of the board whose key has the low 32 bits
+// lo, at the attacker's hand h (nil: none). Only the low bits are known
+// (entry.parent), so another board whose key shares them in the bucket
+// may answer: the double count's walk (dce.go) reads it as a guide, never
+// as a proof.
+func (t *table) open(lo uint32, h game.Hand) *entry {
+	key := uint64(lo) ^ t.salt
+	b := &t.buckets[key&t.mask]
+	for i, k := range &b.keys {
+		if uint32(k) != uint32(key) {
+			continue
+		}
+		if e := &b.ents[i]; e.flags&(flagUsed|flagRep) == flagUsed && e.hand == h && e.pn != 0 && e.dn != 0 {
+			return e
+		}
+	}
+	return nil
+}
+
+// setMaxed flags the open entry of board key bk at hand h (flagMaxed).
+func (t *table) setMaxed(bk uint64, h game.Hand) {
+	if e := t.open(uint32(bk), h); e != nil {
+		e.flags |= flagMaxed
+	}
 }

@@ -38,7 +38,7 @@ func TestTableGrowsKeepingEntries(t *testing.T) {
 		if i%5 == 0 {
 			into = view
 		}
-		into.store(s.key, s.hand, s.hand, 0, inf, s.dist, false, false, 1, 0)
+		into.store(s.key, s.hand, s.hand, 0, inf, s.dist, false, false, 1, link{})
 	}
 	if len(tt.buckets) < 8*start || len(view.buckets) != len(tt.buckets) {
 		t.Fatalf("after %d entries: %d buckets in use (view: %d), want at least %d", n, len(tt.buckets), len(view.buckets), 8*start)
@@ -82,14 +82,14 @@ func TestLookupPrefersGeneralEntries(t *testing.T) {
 	for _, order := range [][]game.Hand{{big, small}, {small, big}} {
 		tt := newTable(1)
 		for _, h := range order {
-			tt.store(42, h, h, 0, inf, 7, false, false, 1, 0)
+			tt.store(42, h, h, 0, inf, 7, false, false, 1, link{})
 		}
 		if lr := tt.lookup(42, all, 100); lr.pn != 0 || lr.hand != small {
 			t.Fatalf("proofs stored as %v: look-up took hand %v, want %v", order, lr.hand, small)
 		}
 		tt = newTable(1)
 		for _, h := range order {
-			tt.store(43, h, h, inf, 0, 9, false, false, 1, 0)
+			tt.store(43, h, h, inf, 0, 9, false, false, 1, link{})
 		}
 		if lr := tt.lookup(43, 0, 5); lr.dn != 0 || lr.hand != big {
 			t.Fatalf("disproofs stored as %v: look-up took hand %v, want %v", order, lr.hand, big)
@@ -97,27 +97,41 @@ func TestLookupPrefersGeneralEntries(t *testing.T) {
 	}
 }
 
-// An open entry remembers the parent tag of the node that last stored
-// it, and a look-up hands it on; a proof has none to hand on.
+// An open entry remembers the node that last stored it (its board's
+// low bits and the hand's step), and a look-up hands the board on; a
+// proof has none to hand on. The entry is found again by the board's
+// low bits alone (table.open), as the double count's walk finds it.
 func TestEntryKeepsLastParent(t *testing.T) {
 	tt := newTable(1)
 	h := game.Hand(0).Add(game.Silver)
-	tt.store(7, h, h, 3, 5, 0, false, false, 1, 0x11)
+	tt.store(7, h, h, 3, 5, 0, false, false, 1, link{board: 0x11})
 	if lr := tt.lookup(7, h, 9); !lr.found || lr.parent != 0x11 || lr.pn != 3 {
 		t.Fatalf("after the first store: %+v, want parent 0x11", lr)
 	}
-	tt.store(7, h, h, 4, 5, 0, false, false, 1, 0x23)
-	if lr := tt.lookup(7, h, 9); lr.parent != 0x23 || lr.pn != 4 {
-		t.Fatalf("after a second parent's store: %+v, want parent 0x23", lr)
+	tt.store(7, h, h, 4, 5, 0, false, false, 1, link{board: 0xfeed_0023, step: 9})
+	if lr := tt.lookup(7, h, 9); lr.parent != 0xfeed_0023 || lr.pn != 4 {
+		t.Fatalf("after a second parent's store: %+v, want parent 0xfeed0023", lr)
 	}
-	tt.store(7, h, h, 0, inf, 5, false, false, 1, 0)
+	if e := tt.open(7, h); e == nil || e.parent != 0xfeed_0023 || e.step != 9 {
+		t.Fatalf("open(7) = %+v, want the entry with its parent and step", e)
+	}
+	if tt.open(7, h.Add(game.Pawn)) != nil {
+		t.Fatal("open found an entry at another hand")
+	}
+	tt.setMaxed(7, h)
+	if lr := tt.lookup(7, h, 9); !lr.maxed {
+		t.Fatal("setMaxed left no mark")
+	}
+	tt.store(7, h, h, 0, inf, 5, false, false, 1, link{})
 	if lr := tt.lookup(7, h, 9); lr.pn != 0 || lr.parent != 0 {
 		t.Fatalf("after the proof: %+v", lr)
 	}
 }
 
-// The parent tag lives in what was padding: an entry stays 24 bytes and
-// a bucket (eight keys, then eight entries) 256, four cache lines.
+// The parent (32 bits of its board key and a byte for the hand) lives in
+// what was padding and half the work count (workCode): an entry stays
+// 24 bytes and a bucket (eight keys, then eight entries) 256, four cache
+// lines.
 func TestEntrySize(t *testing.T) {
 	if e, b := unsafe.Sizeof(entry{}), unsafe.Sizeof(bucket{}); e != 24 || b != 256 {
 		t.Fatalf("entry %d bytes, bucket %d; want 24 and 256", e, b)
@@ -201,7 +215,7 @@ func filler(tt *table) func(n int) {
 	return func(n int) {
 		for range n {
 			key += spread
-			tt.store(key, 0, 0, 0, inf, 1, false, false, 1, 0)
+			tt.store(key, 0, 0, 0, inf, 1, false, false, 1, link{})
 		}
 	}
 }
@@ -234,18 +248,18 @@ func TestFullBucketReplacesLeastWork(t *testing.T) {
 	h := game.Hand(0).Add(game.Gold)
 	works := []uint64{10, 30, 3, 70, 50, 60, 20, 40}
 	for i, w := range works {
-		tt.store(key(i), h, h, 2, 2, 0, false, false, w, 0)
+		tt.store(key(i), h, h, 2, 2, 0, false, false, w, link{})
 	}
 	if tt.used != bucketSize {
 		t.Fatalf("%d entries in use after filling a bucket, want %d", tt.used, bucketSize)
 	}
 	// The same key and hand again updates its entry in place.
-	tt.store(key(4), h, h, 9, 2, 0, false, false, 1, 0)
+	tt.store(key(4), h, h, 9, 2, 0, false, false, 1, link{})
 	if lr := tt.lookup(key(4), h, 5); lr.pn != 9 || tt.used != bucketSize {
 		t.Fatalf("an update: %+v, %d in use", lr, tt.used)
 	}
 	// A ninth key takes the place of the least work (works[2] = 3).
-	tt.store(key(8), h, h, 4, 4, 0, false, false, 1, 0)
+	tt.store(key(8), h, h, 4, 4, 0, false, false, 1, link{})
 	for i := range 9 {
 		lr := tt.lookup(key(i), h, 5)
 		if lr.found != (i != 2) {
@@ -257,7 +271,7 @@ func TestFullBucketReplacesLeastWork(t *testing.T) {
 	}
 	// A key of its own takes the least work's place again: the entry
 	// just stored (work 1).
-	tt.store(key(9), h, h, 6, 6, 0, false, false, 1, 0)
+	tt.store(key(9), h, h, 6, 6, 0, false, false, 1, link{})
 	if tt.lookup(key(8), h, 5).found || !tt.lookup(key(9), h, 5).found {
 		t.Fatal("the second overflow did not replace the entry of least work")
 	}
@@ -268,15 +282,15 @@ func TestFullBucketReplacesLeastWork(t *testing.T) {
 	tt = newTable(1)
 	hs := h.Add(game.Silver)
 	for i := range 4 {
-		tt.store(key(i), h, h, 2, 2, 0, false, false, 5, 0)
+		tt.store(key(i), h, h, 2, 2, 0, false, false, 5, link{})
 	}
-	tt.store(key(1), hs, hs, 2, 2, 0, false, false, 5, 0)
-	tt.store(key(1), h, 0, 0, inf, 3, false, false, 1, 0)
+	tt.store(key(1), hs, hs, 2, 2, 0, false, false, 5, link{})
+	tt.store(key(1), h, 0, 0, inf, 3, false, false, 1, link{})
 	if tt.used != 4 {
 		t.Fatalf("%d in use after a proof replaced two open entries, want 4", tt.used)
 	}
 	for i := 4; i < 8; i++ {
-		tt.store(key(i), h, h, 2, 2, 0, false, false, 5, 0)
+		tt.store(key(i), h, h, 2, 2, 0, false, false, 5, link{})
 	}
 	for i := range 8 {
 		if !tt.lookup(key(i), h, 5).found {
