@@ -134,10 +134,11 @@ func (s *searcher) eliminateDoubleCount(c *child, or bool) {
 }
 
 // resolveDoubleCount maxes two children of the node at ply k of the
-// path: the one the path goes on by and walk, the one the walk came up
-// by (by atKey). rootOr tells whether that node is the attacker's, or
-// whether the searching node (s.ply-1) is. Not where a node between, of
-// the root's turn, has a number much larger than its searched child's.
+// path: the one the path goes on by, and the one the walk came up by
+// (walk is its atKey). rootOr tells whether the node at k is the
+// attacker's, or whether the node now searching (at s.ply-1) is. Nothing
+// is marked where a node between, of the root's turn, has a number much
+// larger than its searched child's.
 func (s *searcher) resolveDoubleCount(k int, rootOr, or bool, walk uint64) {
 	np := s.ply - 1
 	for a := np - 1; a > k; a-- {
