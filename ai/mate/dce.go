@@ -48,6 +48,9 @@ type pathNode struct {
 	hand   game.Hand
 	cur    int
 	pn, dn uint32
+	// prevBoard is the ply of the node above of the same board (-1:
+	// none), for loops.go.
+	prevBoard int32
 }
 
 // atKey is a node's key in the path's set of nodes by board and hand.

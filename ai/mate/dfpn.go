@@ -137,6 +137,13 @@ type searcher struct {
 	// children of the node there once (dce.go); also the bounded
 	// flavour's.
 	dce bool
+	// inferior takes a child whose board is on the path above with a
+	// hand for the attacker that dominates the child's as a failure for
+	// the attacker on this path, as a repetition is (loops.go); also the
+	// bounded flavour's. boards holds the path's nodes by board key, the
+	// latest ply of each (the others chained by pathNode.prevBoard).
+	inferior bool
+	boards   *pathSet
 }
 
 // sat adds two numbers; a sum never reaches inf, which only a real proof
@@ -192,7 +199,7 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 		s.at = append(s.at, pathNode{})
 	}
 	self := uint32(bk)
-	s.at[s.ply] = pathNode{board: self, hand: h}
+	s.at[s.ply] = pathNode{board: self, hand: h, prevBoard: -1}
 	if or && r <= 0 {
 		return s.store(bk, h, result{pn: inf, dn: 0, dist: 0, hand: h}, start, false)
 	}
@@ -232,12 +239,24 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	}
 	s.touch(ch)
 	s.opened += uint64(len(ch))
+	if s.inferior {
+		s.enterBoards(bk)
+		defer s.leaveBoards(bk)
+	}
 	drops := 0
 	for i := range ch {
 		c := &ch[i]
-		if ply, ok := s.path.get(c.key); ok {
+		ply, ok := s.path.get(c.key)
+		if s.inferior {
+			// (the nearer loop, if both: the disproof depends on less)
+			if lp, lok := s.inferiorOnPath(c.boardKey, c.hand); lok && (!ok || lp > ply) {
+				ply, ok = lp, true
+			}
+		}
+		if ok {
 			// A repeated position is no way to mate (the shortest mate
-			// never repeats one, and perpetual check loses).
+			// never repeats one, and perpetual check loses), nor is one
+			// where the attacker holds less than on the path above.
 			c.pn, c.dn, c.dist, c.repPly, c.final = inf, 0, infDepth, ply, true
 			c.ph = c.hand
 		} else if lr := s.lookup(c.boardKey, c.hand, r-1); lr.found {

@@ -31,7 +31,7 @@ import (
 
 // setBounded makes s a searcher of the bounded flavour or the plain one.
 func (sv *Solver) setBounded(s *searcher, b bool) {
-	s.domBounds, s.lateLike, s.dce = b, b && !sv.eagerLike, b && !sv.noDCE
+	s.domBounds, s.lateLike, s.dce, s.inferior = b, b && !sv.eagerLike, b && !sv.noDCE, b && !sv.noInferior
 }
 
 // decided tells whether a search's result proves or disproves its node.

@@ -145,6 +145,9 @@ type Solver struct {
 	// noDCE keeps the bounded flavour from counting double counts once
 	// (dce.go; a test's hook).
 	noDCE bool
+	// noInferior keeps the bounded flavour searching children where the
+	// attacker holds less than on the path above (loops.go; a test's hook).
+	noInferior bool
 	// spare is the table of a race's partner (portfolio.go), kept between
 	// races (nil: none yet).
 	spare *table
