@@ -423,7 +423,12 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	// holds only on this path: it is stored flagged, and not trusted by
 	// other paths (graph history interaction). One whose repetition lies
 	// inside its own subtree holds anywhere.
-	return s.store(bk, h, res, start, res.repPly < s.ply-1)
+	pathDependent := res.repPly < s.ply-1
+	if pathDependent && s.inferior {
+		// The bounded flavour leaves the entry as it was (loops.go).
+		return res
+	}
+	return s.store(bk, h, res, start, pathDependent)
 }
 
 // lookup asks the table about a child with r plies to go. A book search
