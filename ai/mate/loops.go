@@ -12,8 +12,7 @@ import "kiki/game"
 // shortest mate of any node never passes through such a child, and the
 // search takes it as a failure for the attacker on this path, as it does
 // a repetition: a disproof that holds only while the node above is on
-// the path (its ply is the child's repPly), stored flagged and trusted
-// nowhere else. Both turns: at the attacker's, the check leading into
+// the path (its ply is the child's repPly), trusted nowhere else. Both turns: at the attacker's, the check leading into
 // the loop is dropped; at the defender's, an evasion into it refutes the
 // check above on this path.
 //
@@ -22,9 +21,22 @@ import "kiki/game"
 // children were inferior to a node above, 40,695 repetitions.
 //
 // The bounded flavour's first proofs (KomoringHeights does the same:
-// IsRepetitionOrInferiorAfter). In full solves it is sound too (lengths
-// unchanged), but medium.tsv's took 29.07M nodes to 34.95M: each
-// disproof it makes holds only for its path and resets its entry.
+// IsRepetitionOrInferiorAfter), where a disproof that holds only on its
+// path is not stored at all (searcher.mid): stored as before, flagged, it
+// reset its entry's numbers to 1 and 1, so that the position looked the
+// cheapest there is from every other path and was searched again first;
+// with five times as many such disproofs that cost more than the loops
+// saved (ミクロコスモス 35.53M nodes, 乱 144.61M). Left as it was, the
+// entry keeps its last ordinary search's numbers. Against d3ffb10,
+// before either: 乱 96.81M nodes to 65.92M, 新桃花源 202.21M to
+// 104.39M, FAIRWAY 36.83M to 31.95M, the eight long famous problems
+// solved 28.85M to 26.02M, ミクロコスモス 28.03M to 27.13M (the line
+// the published 1,525 plies), 34 positions along the famous lines 44.16M
+// to 43.53M. medium.tsv's first proofs 2.97M to 3.55M: 18 of the 25 over
+// 1,000 nodes fewer (geometric mean 0.86), two more (line 32 0.89M to
+// 1.53M, line 21 0.17M to 0.31M). In full solves the cut is sound as
+// well (every length the same) but slower: medium.tsv 29.07M nodes to
+// 31.98M, and 34.95M with the disproofs stored.
 
 // enterBoards puts the node at s.ply, of board key bk, in the path's
 // set of boards; leaveBoards takes it out again, back to the node of the

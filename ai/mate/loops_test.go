@@ -75,3 +75,38 @@ func TestInferiorLoopsSpeedAFirstProof(t *testing.T) {
 		t.Fatalf("first proof in %d nodes with inferior loops cut, %d without: want half at most", with, without)
 	}
 }
+
+// The bounded flavour stores no disproof that holds only on its path
+// (one by a repetition or an inferior loop above the node): the entry
+// keeps what it had. Without the cut, medium.tsv's line 11 leaves such
+// disproofs flagged in the table (184 when written).
+func TestPathDependentDisproofsNotStored(t *testing.T) {
+	pr := loadProblems(t, "medium.tsv")[10]
+	p, err := game.ParseSFEN(pr.sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flagged := func(off bool) int {
+		sv := New(Options{HashMiB: 16, FirstProofOnly: true})
+		sv.noInferior = off
+		defer sv.Close()
+		if res := sv.Solve(context.Background(), p.Clone()); res.Status != Mate {
+			t.Fatalf("noInferior %v: %v", off, res.Status)
+		}
+		n := 0
+		for i := range sv.tt.buckets {
+			b := &sv.tt.buckets[i]
+			for j, k := range b.keys {
+				if k != 0 && b.ents[j].flags&(flagUsed|flagRep) == flagUsed|flagRep {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	with, without := flagged(false), flagged(true)
+	t.Logf("entries flagged path-dependent: %d, %d without the cut", with, without)
+	if with != 0 || without == 0 {
+		t.Fatalf("entries flagged path-dependent: %d with the cut (want 0), %d without (want some)", with, without)
+	}
+}

@@ -17,8 +17,9 @@ import (
 // medium.tsv's full solves 28.64M nodes plain, 39.81M bounded. So a
 // first proof that is all the caller wants (FirstProofOnly) is bounded,
 // and one that will be shortened is plain. The bounded flavour also
-// makes like children wait behind each other (lateLike) and counts
-// double counts found where paths meet once (dce).
+// makes like children wait behind each other (lateLike), counts
+// double counts found where paths meet once (dce) and cuts inferior
+// loops (inferior, loops.go).
 //
 // On two cores (Options.Threads 2) a partner searcher of the other
 // flavour races the main one, each on a table of its own (half the
