@@ -112,20 +112,8 @@ func TestDoubleCountIgnoredUnderOtherWork(t *testing.T) {
 // without (12,479 against 18,625 at 3e44f19).
 func TestDoubleCountsSpeedAFirstProof(t *testing.T) {
 	pr := loadProblems(t, "medium.tsv")[26]
-	p, err := game.ParseSFEN(pr.sfen)
-	if err != nil {
-		t.Fatal(err)
-	}
 	nodes := func(off bool) uint64 {
-		sv := New(Options{HashMiB: 16, FirstProofOnly: true})
-		sv.noDCE = off
-		defer sv.Close()
-		res := sv.Solve(context.Background(), p)
-		if res.Status != Mate {
-			t.Fatalf("noDCE %v: %v", off, res.Status)
-		}
-		checkLine(t, pr.sfen, res.Moves)
-		return res.Nodes
+		return firstProof(t, pr, func(sv *Solver) { sv.noDCE = off }, nil).Nodes
 	}
 	with, without := nodes(false), nodes(true)
 	t.Logf("first proof: %d nodes, %d without", with, without)

@@ -1,7 +1,6 @@
 package mate
 
 import (
-	"context"
 	"testing"
 
 	"kiki/game"
@@ -54,20 +53,8 @@ func TestInferiorOnPath(t *testing.T) {
 // against 2,538 when written).
 func TestInferiorLoopsSpeedAFirstProof(t *testing.T) {
 	pr := loadProblems(t, "medium.tsv")[1]
-	p, err := game.ParseSFEN(pr.sfen)
-	if err != nil {
-		t.Fatal(err)
-	}
 	nodes := func(off bool) uint64 {
-		sv := New(Options{HashMiB: 16, FirstProofOnly: true})
-		sv.noInferior = off
-		defer sv.Close()
-		res := sv.Solve(context.Background(), p)
-		if res.Status != Mate {
-			t.Fatalf("noInferior %v: %v", off, res.Status)
-		}
-		checkLine(t, pr.sfen, res.Moves)
-		return res.Nodes
+		return firstProof(t, pr, func(sv *Solver) { sv.noInferior = off }, nil).Nodes
 	}
 	with, without := nodes(false), nodes(true)
 	t.Logf("first proof: %d nodes, %d without", with, without)
@@ -82,26 +69,17 @@ func TestInferiorLoopsSpeedAFirstProof(t *testing.T) {
 // disproofs flagged in the table (184 when written).
 func TestPathDependentDisproofsNotStored(t *testing.T) {
 	pr := loadProblems(t, "medium.tsv")[10]
-	p, err := game.ParseSFEN(pr.sfen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	flagged := func(off bool) int {
-		sv := New(Options{HashMiB: 16, FirstProofOnly: true})
-		sv.noInferior = off
-		defer sv.Close()
-		if res := sv.Solve(context.Background(), p.Clone()); res.Status != Mate {
-			t.Fatalf("noInferior %v: %v", off, res.Status)
-		}
-		n := 0
-		for i := range sv.tt.buckets {
-			b := &sv.tt.buckets[i]
-			for j, k := range b.keys {
-				if k != 0 && b.ents[j].flags&(flagUsed|flagRep) == flagUsed|flagRep {
-					n++
+	flagged := func(off bool) (n int) {
+		firstProof(t, pr, func(sv *Solver) { sv.noInferior = off }, func(sv *Solver) {
+			for i := range sv.tt.buckets {
+				b := &sv.tt.buckets[i]
+				for j, k := range b.keys {
+					if k != 0 && b.ents[j].flags&(flagUsed|flagRep) == flagUsed|flagRep {
+						n++
+					}
 				}
 			}
-		}
+		})
 		return n
 	}
 	with, without := flagged(false), flagged(true)

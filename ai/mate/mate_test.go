@@ -76,6 +76,31 @@ func checkLine(t testing.TB, sfen string, moves []game.Move) {
 	}
 }
 
+// firstProof finds the first proof of a problem in a 16 MiB table, with
+// setup switching techniques off and inspect looking at the solver
+// before it is closed (either may be nil); the line is replayed.
+func firstProof(t testing.TB, pr problem, setup, inspect func(*Solver)) Result {
+	t.Helper()
+	p, err := game.ParseSFEN(pr.sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv := New(Options{HashMiB: 16, FirstProofOnly: true})
+	defer sv.Close()
+	if setup != nil {
+		setup(sv)
+	}
+	res := sv.Solve(context.Background(), p)
+	if res.Status != Mate {
+		t.Fatalf("line %d: %v", pr.line, res.Status)
+	}
+	checkLine(t, pr.sfen, res.Moves)
+	if inspect != nil {
+		inspect(sv)
+	}
+	return res
+}
+
 func solveFile(t *testing.T, file string, maxLen int) {
 	probs := loadProblems(t, file)
 	// The timeout only bounds a hung search: the solver now splits its
