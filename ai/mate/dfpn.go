@@ -421,11 +421,11 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	}
 	// A disproof that relies on a position above this node coming back
 	// holds only on this path: it is stored flagged, and not trusted by
-	// other paths (graph history interaction). One whose repetition lies
-	// inside its own subtree holds anywhere.
+	// other paths (graph history interaction); the bounded flavour does
+	// not store it at all, leaving the entry as it was (loops.go). One
+	// whose repetition lies inside its own subtree holds anywhere.
 	pathDependent := res.repPly < s.ply-1
 	if pathDependent && s.inferior {
-		// The bounded flavour leaves the entry as it was (loops.go).
 		return res
 	}
 	return s.store(bk, h, res, start, pathDependent)
