@@ -112,11 +112,7 @@ func TestDoubleCountIgnoredUnderOtherWork(t *testing.T) {
 // without (12,479 against 18,625 at 3e44f19).
 func TestDoubleCountsSpeedAFirstProof(t *testing.T) {
 	pr := loadProblems(t, "medium.tsv")[26]
-	nodes := func(off bool) uint64 {
-		return firstProof(t, pr, func(sv *Solver) { sv.noDCE = off }, nil).Nodes
-	}
-	with, without := nodes(false), nodes(true)
-	t.Logf("first proof: %d nodes, %d without", with, without)
+	with, without := firstProofNodes(t, pr, func(sv *Solver, off bool) { sv.noDCE = off })
 	if with*5 > without*4 {
 		t.Fatalf("first proof in %d nodes with double counts counted once, %d without: want a fifth fewer at least", with, without)
 	}

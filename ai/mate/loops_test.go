@@ -53,11 +53,7 @@ func TestInferiorOnPath(t *testing.T) {
 // against 2,538 when written).
 func TestInferiorLoopsSpeedAFirstProof(t *testing.T) {
 	pr := loadProblems(t, "medium.tsv")[1]
-	nodes := func(off bool) uint64 {
-		return firstProof(t, pr, func(sv *Solver) { sv.noInferior = off }, nil).Nodes
-	}
-	with, without := nodes(false), nodes(true)
-	t.Logf("first proof: %d nodes, %d without", with, without)
+	with, without := firstProofNodes(t, pr, func(sv *Solver, off bool) { sv.noInferior = off })
 	if with*2 > without {
 		t.Fatalf("first proof in %d nodes with inferior loops cut, %d without: want half at most", with, without)
 	}

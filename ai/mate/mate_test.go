@@ -76,6 +76,18 @@ func checkLine(t testing.TB, sfen string, moves []game.Move) {
 	}
 }
 
+// firstProofNodes counts the nodes of a problem's first proof with a
+// technique on and with it switched off (switchOff(sv, true)).
+func firstProofNodes(t testing.TB, pr problem, switchOff func(sv *Solver, off bool)) (with, without uint64) {
+	t.Helper()
+	nodes := func(off bool) uint64 {
+		return firstProof(t, pr, func(sv *Solver) { switchOff(sv, off) }, nil).Nodes
+	}
+	with, without = nodes(false), nodes(true)
+	t.Logf("first proof: %d nodes, %d with the technique off", with, without)
+	return with, without
+}
+
 // firstProof finds the first proof of a problem in a 16 MiB table, with
 // setup switching techniques off and inspect looking at the solver
 // before it is closed (either may be nil); the line is replayed.
