@@ -241,7 +241,6 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	s.opened += uint64(len(ch))
 	if s.inferior {
 		s.enterBoards(bk)
-		defer s.leaveBoards(bk)
 	}
 	drops := 0
 	for i := range ch {
@@ -289,11 +288,27 @@ func (s *searcher) mid(thpn, thdn uint32, r int) result {
 	s.stack[s.ply] = ch
 	if s.dce {
 		s.enterPath()
-		defer s.leavePath()
 	}
 	s.ply++
-	defer func() { s.ply-- }()
+	res := s.search(ch, or, self, bk, h, thpn, thdn, r, start)
+	// (no defers: with this many returns Go does not open-code them,
+	// and they took 3% of a first proof's instructions: ミクロコスモス's
+	// first 500,000 nodes 5.79G, 5.59G without)
+	s.ply--
+	if s.dce {
+		s.leavePath()
+	}
+	if s.inferior {
+		s.leaveBoards(bk)
+	}
+	return res
+}
 
+// search runs the node's loop over its children, expanded by mid, until
+// a threshold is reached, and stores what it learnt; s.ply is the
+// children's ply.
+func (s *searcher) search(ch []child, or bool, self uint32, bk uint64, h game.Hand, thpn, thdn uint32, r int, start uint64) result {
+	p := s.pos
 	var pn, dn uint32
 	for first := true; ; first = false {
 		if s.book != nil && !or {
