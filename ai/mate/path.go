@@ -46,9 +46,12 @@ func (ps *pathSet) has(key uint64) bool {
 	return ok
 }
 
-// set puts key on the path at ply (or moves it there).
+// set puts key on the path at ply (or moves it there). The table is kept
+// at most a quarter full: most look-ups miss (a child not on the path),
+// and a miss probes to the end of its run (at half full, ミクロコスモス's
+// first 500,000 nodes took 1.3% more instructions).
 func (ps *pathSet) set(key uint64, ply int) {
-	if 2*(ps.n+1) > len(ps.keys) {
+	if 4*(ps.n+1) > len(ps.keys) {
 		ps.grow()
 	}
 	i := ps.home(key)
