@@ -7,7 +7,8 @@ import (
 
 // The path set agrees with a Go map over random insertions, moves and
 // deletions in any order, with keys crowded into few home slots so that
-// runs, wrap-around and backward shifts are exercised.
+// runs, wrap-around and backward shifts are exercised; it stays at most
+// a quarter full.
 func TestPathSetMatchesMap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	ps, want := newPathSet(), map[uint64]int{}
@@ -40,6 +41,9 @@ func TestPathSetMatchesMap(t *testing.T) {
 			}
 			if ps.n != len(want) {
 				t.Fatalf("step %d: %d held, want %d", step, ps.n, len(want))
+			}
+			if 4*ps.n > len(ps.keys) {
+				t.Fatalf("step %d: %d held in %d slots, want a quarter full at most", step, ps.n, len(ps.keys))
 			}
 		}
 	}
