@@ -20,17 +20,18 @@ import (
 	"kiki/kif/cli"
 )
 
-const learnUsage = "learn gen|train|label|tune|valset|cycle|shift [FLAGS]"
+const learnUsage = "learn gen|train|label|tune|valset|cycle|shift|blend [FLAGS]"
 
 // Command is `kiki learn` and its steps: gen (training positions by
 // self-play), train (the learned evaluation), label (positions relabelled
 // by another USI engine), tune (the evaluation's numbers fitted), valset
 // (the fixed validation set), cycle (generations of gen, label, train
-// and a match, resumable) and shift (a network's mean score, and the
-// network lowered by a constant). weights are the shipped network's, where a
+// and a match, resumable), shift (a network's mean score and slope, and
+// the network lowered or rescaled) and blend (two networks' weights
+// mixed). weights are the shipped network's, where a
 // cycle starts.
 func Command(weights []byte) cli.Command {
-	return cli.Command{Name: "learn", Usage: learnUsage, Summary: "make training positions by self-play / train the learned evaluation / relabel positions with a USI engine / fit the evaluation's numbers / make the validation set / run generations of learning / measure or shift a network's mean score",
+	return cli.Command{Name: "learn", Usage: learnUsage, Summary: "make training positions by self-play / train the learned evaluation / relabel positions with a USI engine / fit the evaluation's numbers / make the validation set / run generations of learning / measure or shift a network's mean score / mix two networks' weights",
 		Run: func(args []string, stdout, stderr io.Writer) int { return runLearn(args, weights, stdout, stderr) }}
 }
 
@@ -60,8 +61,10 @@ func runLearn(args []string, weights []byte, stdout, stderr io.Writer) int {
 		return runLearnCycle(args[1:], weights, stdout, stderr)
 	case "shift":
 		return runLearnShift(args[1:], stdout, stderr)
+	case "blend":
+		return runLearnBlend(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "kiki learn: unknown step %q (want gen, label, train, tune, valset, cycle or shift)\n", args[0])
+	fmt.Fprintf(stderr, "kiki learn: unknown step %q (want gen, label, train, tune, valset, cycle, shift or blend)\n", args[0])
 	return cli.ExitUsage
 }
 
