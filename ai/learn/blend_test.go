@@ -153,6 +153,14 @@ func TestSlope(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	stderr.Reset()
+	bad := filepath.Join(dir, "bad.nnue")
+	if err := os.WriteFile(bad, []byte("not a network"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if rc := runLearnShift([]string{"--valset", valset, "--like", bad, pn, out}, &stdout, &stderr); rc == 0 || !strings.Contains(stderr.String(), "bad.nnue") {
+		t.Errorf("a corrupt --like network: rc %d, %q", rc, stderr.String())
+	}
 	// The evaluations are whole centipawns, so the slope and the scale
 	// back come within a few per cent.
 	if s, _ := Slope(got, ref, recs); got.Scale < 570 || got.Scale > 630 || math.Abs(s-1) > 0.1 {
